@@ -9,7 +9,8 @@ import os
 import torch
 
 # %% auto #0
-__all__ = ['has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device', 'device_label']
+__all__ = ['has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device', 'device_label', 'interpreted',
+           'kernel_for']
 
 # %% ../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -42,3 +43,30 @@ def device_label(device: str | torch.device | None = None) -> str:
     dev = resolve_device(device)
     if dev.type == "cpu": return "cpu"
     return torch.cuda.get_device_name(dev).replace(" ", "_").replace("/", "_")
+
+# %% ../nbs/02_env.ipynb #480dd7d0
+import types
+
+def _rebind(fn: types.FunctionType, jit_cls: type, interp_cls: type) -> types.FunctionType:
+    "A copy of `fn` whose global `@triton.jit` helpers are interpreted functions."
+    g = dict(fn.__globals__)
+    for name in fn.__code__.co_names:
+        if isinstance(g.get(name), jit_cls): g[name] = interp_cls(_rebind(g[name].fn, jit_cls, interp_cls))
+    new = types.FunctionType(fn.__code__, g, fn.__name__, fn.__defaults__, fn.__closure__)
+    new.__kwdefaults__, new.__annotations__ = fn.__kwdefaults__, dict(fn.__annotations__)
+    new.__module__, new.__qualname__, new.__doc__ = fn.__module__, fn.__qualname__, fn.__doc__
+    return new
+
+def interpreted(kernel):
+    "The Triton-interpreter version of a `@triton.jit` kernel (built once, kept on the kernel), for CPU tensors."
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+    if isinstance(kernel, InterpretedFunction): return kernel
+    if not isinstance(kernel, JITFunction): raise TypeError(f"expected a @triton.jit kernel, got {type(kernel).__name__}")
+    if "_refmoe_interpreted" not in kernel.__dict__:
+        kernel.__dict__["_refmoe_interpreted"] = InterpretedFunction(_rebind(kernel.fn, JITFunction, InterpretedFunction))
+    return kernel.__dict__["_refmoe_interpreted"]
+
+def kernel_for(kernel, tensor: torch.Tensor):
+    "The kernel to launch on `tensor`'s device: compiled for CUDA, interpreted for CPU."
+    return kernel if tensor.is_cuda else interpreted(kernel)

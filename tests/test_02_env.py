@@ -4,11 +4,24 @@ import torch
 from refmoe.env import (
     device_label,
     has_cuda,
+    interpreted,
+    kernel_for,
     resolve_device,
     triton_interpreted,
 )
 
 from fastcore.test import test_eq, test_fail
+
+import triton, triton.language as tl
+from triton.runtime.jit import JITFunction
+
+@triton.jit
+def _double(x): return x * 2
+
+def _axpy_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, _double(tl.load(x_ptr + offs, mask=m)) + tl.load(y_ptr + offs, mask=m), mask=m)
 
 
 def test_interpreter_without_cuda():
@@ -23,3 +36,12 @@ def test_resolve_device():
 
 def test_device_label():
     test_eq(device_label("cpu"), "cpu")
+
+
+def test_interpreted_kernel_on_cpu():
+    axpy_compiled = JITFunction(_axpy_kernel)
+    x, y, out = torch.arange(6.), torch.ones(6), torch.empty(6)
+    kernel_for(axpy_compiled, x)[(1,)](x, y, out, 6, BLOCK=8)
+    test_eq(out, 2 * x + 1)
+    test_eq(interpreted(axpy_compiled) is interpreted(axpy_compiled), True)
+    test_fail(lambda: interpreted(_axpy_kernel), contains="expected a @triton.jit kernel")
