@@ -45,3 +45,16 @@ def test_interpreted_kernel_on_cpu():
     test_eq(out, 2 * x + 1)
     test_eq(interpreted(axpy_compiled) is interpreted(axpy_compiled), True)
     test_fail(lambda: interpreted(_axpy_kernel), contains="expected a @triton.jit kernel")
+
+
+@pytest.mark.gpu
+def test_kernel_for_on_gpu():
+    axpy = triton.jit(_axpy_kernel)
+    xs = {dev: torch.arange(1000., device=dev) for dev in ("cpu", "cuda")}
+    outs = {}
+    for dev, x in xs.items():
+        outs[dev] = torch.empty_like(x)
+        kernel_for(axpy, x)[(8,)](x, torch.ones_like(x), outs[dev], 1000, BLOCK=128)
+    test_eq(outs["cuda"].cpu(), outs["cpu"])
+    test_eq(outs["cpu"], 2 * xs["cpu"] + 1)
+    {dev: type(kernel_for(axpy, x)).__name__ for dev, x in xs.items()}
