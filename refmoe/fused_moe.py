@@ -6,10 +6,10 @@
 from __future__ import annotations
 
 import torch
+from .env import triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
-from .env import triton_interpreted
 from .moe_align import moe_align_block_size
 from .tile_configs import check_config, get_config
 

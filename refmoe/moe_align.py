@@ -6,10 +6,9 @@
 from __future__ import annotations
 
 import torch
+from .env import triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
-
-from .env import triton_interpreted
 
 # %% auto #0
 __all__ = ['max_num_tokens_padded', 'moe_align_block_size_torch', 'moe_align_block_size_kernel', 'moe_align_block_size_op',

@@ -10,16 +10,16 @@ from functools import lru_cache
 from pathlib import Path
 
 import torch
+import refmoe
+from .env import device_label, triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
 import triton
-
-from .env import device_label, triton_interpreted
 
 # %% auto #0
 __all__ = ['CONFIG_DIR', 'config_file_name', 'default_config', 'check_config', 'load_configs', 'save_configs', 'get_config',
            'candidate_configs']
 
 # %% ../nbs/14_tile_configs.ipynb #ca172677
-CONFIG_DIR = Path(__file__).parent / "configs"
+CONFIG_DIR = Path(refmoe.__file__).parent / "configs"
 
 def config_file_name(E: int, N: int, device_name: str) -> str:
     "File name of the tuned configs for `E` experts of intermediate size `N` on a device."

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from typing import Optional
 
 import torch
+from .env import triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
-
-from .env import triton_interpreted
 
 # %% auto #0
 __all__ = ['TopKConfig', 'select_experts_torch', 'topk_route_kernel', 'topk_route', 'select_experts', 'bench_main']
