@@ -11,11 +11,11 @@ import triton
 import triton.language as tl
 
 from .moe_align import moe_align_block_size
+from .moe_gemv import _gemv_args, invoke_fused_moe_gemv
 from .tile_configs import check_config, get_config
 
 # %% auto #0
-__all__ = ['fused_experts_torch', 'fused_moe_kernel', 'invoke_fused_moe_kernel', 'fused_moe_gemv_up_kernel',
-           'fused_moe_gemv_down_kernel', 'invoke_fused_moe_gemv', 'fused_experts', 'dense_experts_torch',
+__all__ = ['fused_experts_torch', 'fused_moe_kernel', 'invoke_fused_moe_kernel', 'fused_experts', 'dense_experts_torch',
            'poisoned_experts', 'bench_main']
 
 # %% ../nbs/11_fused_moe.ipynb #3e59c2ae
@@ -124,89 +124,6 @@ def invoke_fused_moe_kernel(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, t
         BLOCK_SIZE_M=block_m, BLOCK_SIZE_N=block_n, BLOCK_SIZE_K=block_k, GROUP_SIZE_M=group_m,
         num_warps=num_warps, num_stages=num_stages)
 
-# %% ../nbs/11_fused_moe.ipynb #18536413
-@triton.jit
-def fused_moe_gemv_up_kernel(
-    x_ptr, w_ptr, out_ptr, topk_ids_ptr, N, K, stride_xm, stride_we, stride_wn, stride_om,
-    TOP_K: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr,
-):
-    pair, pid_n = tl.program_id(0), tl.program_id(1)
-    offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-    expert = tl.load(topk_ids_ptr + pair).to(tl.int64)
-    if FILTER_EXPERT:
-        if expert < 0:
-            tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
-            return
-    offs_k = tl.arange(0, BLOCK_SIZE_K)
-    x_ptrs = x_ptr + (pair // TOP_K) * stride_xm + offs_k
-    w_ptrs = w_ptr + expert * stride_we + (offs_n % N)[:, None] * stride_wn + offs_k[None, :]
-    gate = tl.zeros([BLOCK_SIZE_N], tl.float32)
-    up = tl.zeros([BLOCK_SIZE_N], tl.float32)
-    for kk in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
-        kmask = offs_k < K - kk * BLOCK_SIZE_K
-        if EVEN_K:
-            x = tl.load(x_ptrs).to(tl.float32)
-            wg = tl.load(w_ptrs).to(tl.float32)
-            wu = tl.load(w_ptrs + N * stride_wn).to(tl.float32)
-        else:
-            x = tl.load(x_ptrs, mask=kmask, other=0.0).to(tl.float32)
-            wg = tl.load(w_ptrs, mask=kmask[None, :], other=0.0).to(tl.float32)
-            wu = tl.load(w_ptrs + N * stride_wn, mask=kmask[None, :], other=0.0).to(tl.float32)
-        gate += tl.sum(wg * x[None, :], axis=1)
-        up += tl.sum(wu * x[None, :], axis=1)
-        x_ptrs += BLOCK_SIZE_K
-        w_ptrs += BLOCK_SIZE_K
-    act = gate / (1.0 + tl.exp(-gate)) * up
-    tl.store(out_ptr + pair * stride_om + offs_n, act.to(out_ptr.dtype.element_ty), mask=offs_n < N)
-
-@triton.jit
-def fused_moe_gemv_down_kernel(
-    a_ptr, w_ptr, out_ptr, topk_weights_ptr, topk_ids_ptr, N, K, stride_am, stride_we, stride_wn, stride_om,
-    TOP_K: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
-    BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr,
-):
-    m, pid_n = tl.program_id(0), tl.program_id(1)
-    offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-    slots = tl.arange(0, BLOCK_TOPK)
-    ids = tl.load(topk_ids_ptr + m * TOP_K + slots, mask=slots < TOP_K, other=-1).to(tl.int64)
-    weights = tl.load(topk_weights_ptr + m * TOP_K + slots, mask=slots < TOP_K, other=0.0)
-    offs_k = tl.arange(0, BLOCK_SIZE_K)
-    acc = tl.zeros([BLOCK_SIZE_N], tl.float32)
-    for kk in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
-        kmask = offs_k < K - kk * BLOCK_SIZE_K
-        for j in tl.static_range(TOP_K):
-            e = tl.sum(tl.where(slots == j, ids, 0))
-            if FILTER_EXPERT:
-                live = (tl.zeros([BLOCK_SIZE_K], tl.int64) + e) >= 0
-            else:
-                live = offs_k >= 0
-            a_ptrs = a_ptr + (m * TOP_K + j) * stride_am + kk * BLOCK_SIZE_K + offs_k
-            w_ptrs = w_ptr + e * stride_we + (offs_n % N)[:, None] * stride_wn + kk * BLOCK_SIZE_K + offs_k[None, :]
-            if EVEN_K:
-                amask = live
-            else:
-                amask = kmask & live
-            a = tl.load(a_ptrs, mask=amask, other=0.0).to(tl.float32)
-            w = tl.load(w_ptrs, mask=amask[None, :], other=0.0).to(tl.float32)
-            acc += tl.sum(w * a[None, :], axis=1) * tl.sum(tl.where(slots == j, weights, 0.0))
-    tl.store(out_ptr + m * stride_om + offs_n, acc.to(out_ptr.dtype.element_ty), mask=offs_n < N)
-
-# %% ../nbs/11_fused_moe.ipynb #24440743
-@torch.library.custom_op("refmoe::fused_moe_gemv", mutates_args=("act", "out"))
-def invoke_fused_moe_gemv(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, act: torch.Tensor, out: torch.Tensor,
-                          topk_weights: torch.Tensor, topk_ids: torch.Tensor, filter_expert: bool,
-                          block_n13: int, block_k13: int, warps13: int, block_n2: int, block_k2: int, warps2: int) -> None:
-    "Launch the two decode kernels: `act = silu-and-mul(w13 @ x)` per pair, then `out = sum_j w_j * w2 @ act_j`."
-    (M, top_k), I, H = topk_ids.shape, w2.shape[2], w2.shape[1]
-    fused_moe_gemv_up_kernel[(M * top_k, triton.cdiv(I, block_n13))](
-        x, w13, act, topk_ids, I, H, x.stride(0), w13.stride(0), w13.stride(1), act.stride(0),
-        TOP_K=top_k, FILTER_EXPERT=filter_expert, EVEN_K=H % block_k13 == 0, BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13,
-        num_warps=warps13)
-    fused_moe_gemv_down_kernel[(M, triton.cdiv(H, block_n2))](
-        act, w2, out, topk_weights, topk_ids, H, I, act.stride(0), w2.stride(0), w2.stride(1), out.stride(0),
-        TOP_K=top_k, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=I % block_k2 == 0,
-        BLOCK_SIZE_N=block_n2, BLOCK_SIZE_K=block_k2, num_warps=warps2)
-
 # %% ../nbs/11_fused_moe.ipynb #e6edee23
 def _check_experts(x, w13, w2, topk_weights, topk_ids):
     "Raise a clear error for fused-experts input that would compute garbage or read out of bounds."
@@ -243,8 +160,7 @@ def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tens
     c13, c2 = cfg["w13"], cfg["w2"]
     if cfg.get("kind", "sorted") == "gemv":
         out = torch.empty_like(x)
-        invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, c13["BLOCK_SIZE_N"], c13["BLOCK_SIZE_K"],
-                              c13["num_warps"], c2["BLOCK_SIZE_N"], c2["BLOCK_SIZE_K"], c2["num_warps"])
+        invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, *_gemv_args(c13), *_gemv_args(c2))
         return out
     bm = cfg["BLOCK_SIZE_M"]
     sorted_ids, expert_ids, post = moe_align_block_size(ids, bm, E)

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import torch
-from .env import triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
+import refmoe.env  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
@@ -26,7 +26,7 @@ def moe_align_block_size_torch(topk_ids: torch.Tensor, block_size: int, num_expe
     cap = max_num_tokens_padded(numel, num_experts, block_size)
     sorted_ids = torch.full((cap,), numel, dtype=torch.int32)
     expert_ids = torch.full((triton.cdiv(cap, block_size),), -1, dtype=torch.int32)
-    bucket = torch.where(flat < 0, num_experts, flat)
+    bucket = torch.where((flat < 0) | (flat >= num_experts), num_experts, flat)
     pos = 0
     for b in range(num_experts + 1):
         members = (bucket == b).nonzero().flatten()
@@ -40,54 +40,53 @@ def moe_align_block_size_torch(topk_ids: torch.Tensor, block_size: int, num_expe
 # %% ../nbs/13_moe_align.ipynb #59beaa2b
 @triton.jit
 def moe_align_block_size_kernel(
-    topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr,
+    topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, scratch_ptr,
     numel, num_experts, max_blocks,
     BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_T: tl.constexpr, BLOCK_B: tl.constexpr,
 ):
     bins = tl.arange(0, NB)
-    # Pass 1: pairs per bucket (id -1 counts in bucket `num_experts`).
-    counts = tl.zeros([NB], tl.int32)
+    counter_ptr, cursor_ptr = scratch_ptr, scratch_ptr + NB
+    # 1. Count pairs per bucket (bucket `num_experts` holds -1 and anything out of range).
+    tl.store(counter_ptr + bins, tl.zeros([NB], tl.int32))
+    tl.debug_barrier()
     for start in range(0, numel, BLOCK_T):
         offs = start + tl.arange(0, BLOCK_T)
-        e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=0)
-        b = tl.where(offs < numel, tl.where(e < 0, num_experts, e), NB)
-        counts += tl.sum((b[:, None] == bins[None, :]).to(tl.int32), axis=0)
+        e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
+        b = tl.where((e < 0) | (e >= num_experts), num_experts, e)
+        tl.atomic_add(counter_ptr + b, 1, mask=offs < numel)
+    tl.debug_barrier()
+    counts = tl.load(counter_ptr + bins, volatile=True)
+    # 2. Lay out: padded groups, block experts, sentinels in the padding slots.
     padded = (counts + BLOCK_SIZE - 1) // BLOCK_SIZE * BLOCK_SIZE
     ends = tl.cumsum(padded, axis=0)
     starts = ends - padded
     tl.store(num_post_ptr, tl.sum(padded, axis=0))
-    # The expert of each block: the bucket whose range holds its first slot.
     for bstart in range(0, max_blocks, BLOCK_B):
         blk = bstart + tl.arange(0, BLOCK_B)
         bucket = tl.sum((ends[None, :] <= (blk * BLOCK_SIZE)[:, None]).to(tl.int32), axis=1)
         tl.store(expert_ids_ptr + blk, tl.where(bucket < num_experts, bucket, -1), mask=blk < max_blocks)
-    # Padding slots of each bucket hold `numel` ("no pair").
     pad = (starts + counts)[:, None] + tl.arange(0, BLOCK_SIZE)[None, :]
     tl.store(sorted_ids_ptr + pad, numel + tl.zeros_like(pad), mask=pad < ends[:, None])
-    # Pass 2: each pair to start[bucket] + its rank in the bucket, in flat order.
-    seen = tl.zeros([NB], tl.int32)
+    # 3. Place each pair at its bucket's cursor.
+    tl.store(cursor_ptr + bins, starts)
+    tl.debug_barrier()
     for start in range(0, numel, BLOCK_T):
         offs = start + tl.arange(0, BLOCK_T)
-        e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=0)
-        b = tl.where(offs < numel, tl.where(e < 0, num_experts, e), NB)
-        hot = (b[:, None] == bins[None, :]).to(tl.int32)
-        rank = tl.sum(tl.cumsum(hot, axis=0) * hot, axis=1) - 1
-        dest = tl.sum(hot * (starts + seen)[None, :], axis=1) + rank
+        e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
+        b = tl.where((e < 0) | (e >= num_experts), num_experts, e)
+        dest = tl.atomic_add(cursor_ptr + b, 1, mask=offs < numel)
         tl.store(sorted_ids_ptr + dest, offs, mask=offs < numel)
-        seen += tl.sum(hot, axis=0)
 
 # %% ../nbs/13_moe_align.ipynb #d0559502
-@torch.library.custom_op("refmoe::moe_align_block_size", mutates_args=("sorted_token_ids", "expert_ids", "num_tokens_post_padded"))
+@torch.library.custom_op("refmoe::moe_align_block_size", mutates_args=("sorted_token_ids", "expert_ids", "num_tokens_post_padded", "scratch"))
 def moe_align_block_size_op(topk_ids: torch.Tensor, sorted_token_ids: torch.Tensor, expert_ids: torch.Tensor,
-                            num_tokens_post_padded: torch.Tensor, num_experts: int, block_size: int) -> None:
-    "Launch `moe_align_block_size_kernel` into preallocated outputs."
+                            num_tokens_post_padded: torch.Tensor, scratch: torch.Tensor, num_experts: int, block_size: int) -> None:
+    "Launch `moe_align_block_size_kernel` into preallocated outputs (`scratch`: 2 * NB int32)."
     numel = topk_ids.numel()
-    chunk = 1024 if triton_interpreted() else 128
     moe_align_block_size_kernel[(1,)](
-        topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, numel, num_experts, expert_ids.numel(),
-        BLOCK_SIZE=block_size, NB=triton.next_power_of_2(num_experts + 1),
-        BLOCK_T=min(chunk, triton.next_power_of_2(max(numel, 16))), BLOCK_B=min(chunk, triton.next_power_of_2(expert_ids.numel())),
-        num_warps=4 if numel <= 256 else 8)
+        topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, scratch, numel, num_experts, expert_ids.numel(),
+        BLOCK_SIZE=block_size, NB=scratch.numel() // 2, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
+        BLOCK_B=min(256, triton.next_power_of_2(expert_ids.numel())), num_warps=4 if numel <= 256 else 8)
 
 def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: int):
     "Group flat (token, slot) pairs by expert into blocks: `(sorted_token_ids, expert_ids, num_tokens_post_padded)`."
@@ -102,6 +101,7 @@ def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: i
     sorted_ids = torch.empty(cap, dtype=torch.int32, device=dev)
     expert_ids = torch.empty(triton.cdiv(cap, block_size), dtype=torch.int32, device=dev)
     post = torch.empty(1, dtype=torch.int32, device=dev)
-    if ids.numel(): moe_align_block_size_op(ids, sorted_ids, expert_ids, post, num_experts, block_size)
+    scratch = torch.empty(2 * triton.next_power_of_2(num_experts + 1), dtype=torch.int32, device=dev)
+    if ids.numel(): moe_align_block_size_op(ids, sorted_ids, expert_ids, post, scratch, num_experts, block_size)
     else: post.zero_()
     return sorted_ids, expert_ids, post

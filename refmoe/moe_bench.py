@@ -12,8 +12,9 @@ from typing import Callable
 import torch
 
 from .env import device_label, has_cuda, resolve_device
-from .fused_moe import dense_experts_torch, fused_experts, fused_experts_torch, invoke_fused_moe_gemv, invoke_fused_moe_kernel
+from .fused_moe import dense_experts_torch, fused_experts, fused_experts_torch, invoke_fused_moe_kernel
 from .moe_align import moe_align_block_size
+from .moe_gemv import _gemv_args, invoke_fused_moe_gemv
 from .tile_configs import candidate_configs, check_config, get_config, save_configs
 from .topk import TopKConfig, select_experts, select_experts_torch
 
@@ -120,9 +121,7 @@ def _gemms_only(x, w13, w2, w, ids, cfg):
     act = torch.empty(M * k, I2 // 2, dtype=x.dtype, device=x.device)
     if cfg.get("kind") == "gemv":
         out = torch.empty_like(x)
-        c13, c2 = cfg["w13"], cfg["w2"]
-        return lambda: invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, True, c13["BLOCK_SIZE_N"], c13["BLOCK_SIZE_K"],
-                                             c13["num_warps"], c2["BLOCK_SIZE_N"], c2["BLOCK_SIZE_K"], c2["num_warps"])
+        return lambda: invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, True, *_gemv_args(cfg["w13"]), *_gemv_args(cfg["w2"]))
     bm = cfg["BLOCK_SIZE_M"]
     s, e, n = moe_align_block_size(ids, bm, E)
     per_pair = torch.empty(M * k, H, dtype=x.dtype, device=x.device)

@@ -16,7 +16,7 @@ import triton
 
 # %% auto #0
 __all__ = ['CONFIG_DIR', 'config_file_name', 'default_config', 'check_config', 'load_configs', 'save_configs', 'get_config',
-           'candidate_configs']
+           'smem_bytes', 'candidate_configs']
 
 # %% ../nbs/14_tile_configs.ipynb #ca172677
 CONFIG_DIR = Path(refmoe.__file__).parent / "configs"
@@ -42,15 +42,18 @@ def default_config(M: int, E: int, N: int, K: int, top_k: int, interpreted: bool
 # %% ../nbs/14_tile_configs.ipynb #37843a42
 def check_config(cfg: dict) -> dict:
     "Raise a clear error for a malformed tile config; return it."
-    if cfg.get("kind", "sorted") not in ("sorted", "gemv"): raise ValueError(f"unknown kind {cfg.get('kind')!r}: use 'sorted' or 'gemv'")
-    if cfg.get("kind", "sorted") == "sorted":
+    kind = cfg.get("kind", "sorted")
+    if kind not in ("sorted", "gemv"): raise ValueError(f"unknown kind {kind!r}: use 'sorted' or 'gemv'")
+    if kind == "sorted":
         bm = cfg.get("BLOCK_SIZE_M")
         if not isinstance(bm, int) or bm < 16 or bm & (bm - 1): raise ValueError(f"BLOCK_SIZE_M must be a power of two >= 16, got {bm!r}")
+    smallest = 16 if kind == "sorted" else 8
     for part in ("w13", "w2"):
         if part not in cfg: raise ValueError(f"config lacks the {part!r} GEMM settings")
         for key in ("BLOCK_SIZE_N", "BLOCK_SIZE_K"):
             v = cfg[part].get(key)
-            if not isinstance(v, int) or v < 16 or v & (v - 1): raise ValueError(f"{part}.{key} must be a power of two >= 16, got {v!r}")
+            if not isinstance(v, int) or v < smallest or v & (v - 1):
+                raise ValueError(f"{part}.{key} must be a power of two >= {smallest} for kind {kind!r}, got {v!r}")
     return cfg
 
 # %% ../nbs/14_tile_configs.ipynb #34f56cfc
@@ -77,19 +80,29 @@ def get_config(M: int, E: int, N: int, K: int, top_k: int, device: torch.device 
     return tuned[min(tuned, key=lambda m: (abs(m - M), m))]
 
 # %% ../nbs/14_tile_configs.ipynb #ff3a9f37
-def candidate_configs(M: int, E: int, top_k: int) -> list[dict]:
-    "The configs the tuner tries for `M` tokens."
-    per_expert = M * top_k / E
-    out = []
+def smem_bytes(cfg: dict, part: str, elem: int = 2) -> int:
+    "Shared memory a sorted-kind GEMM's pipeline needs: stages x (A tile + B tile(s))."
+    g, bm = cfg[part], cfg.get("BLOCK_SIZE_M", 16)
+    b_tiles = 2 if part == "w13" else 1
+    return g["num_stages"] * (bm * g["BLOCK_SIZE_K"] + b_tiles * g["BLOCK_SIZE_N"] * g["BLOCK_SIZE_K"]) * elem
+
+def _sorted(bm, a, b, group=1) -> dict:
+    return dict(kind="sorted", BLOCK_SIZE_M=bm, w13=_gemm(*a, group=group), w2=_gemm(*b, group=group))
+
+def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) -> list[dict]:
+    "The configs the tuner tries for `M` tokens (bf16), largest shared-memory users filtered out."
+    per_expert, out = M * top_k / E, []
     if M <= 16:
-        for bn, bk, w, s in [(16, 256, 4, 3), (32, 256, 4, 3), (32, 128, 4, 4), (64, 128, 4, 3)]:
-            out.append(dict(kind="gemv", w13=_gemm(bn, bk, w, s), w2=_gemm(bn, bk, w, s)))
-    if per_expert <= 24:
-        g = [(16, 256, 4, 3), (32, 128, 4, 4), (32, 256, 4, 3), (64, 128, 4, 4), (64, 64, 4, 5), (128, 128, 8, 3)]
-        out += [dict(kind="sorted", BLOCK_SIZE_M=16, w13=_gemm(*a), w2=_gemm(*b)) for a in g for b in g
-                if a[0] <= 64 and (a == b or (a[0] * 2, a[1]) == b[:2])]
-    if per_expert > 8:
-        g = [(64, 64, 4, 4, 8), (64, 128, 4, 3, 8), (128, 64, 8, 4, 8), (128, 128, 8, 3, 8)]
-        for bm in ((32, 64) if per_expert <= 48 else (64, 128)):
-            out += [dict(kind="sorted", BLOCK_SIZE_M=bm, w13=_gemm(*a), w2=_gemm(*a)) for a in g]
-    return out
+        out += [dict(kind="gemv", w13=_gemm(*a), w2=_gemm(*b))
+                for a in ((16, 256, 4, 4), (32, 256, 4, 3), (16, 512, 8, 3)) for b in ((8, 256, 4, 4), (16, 256, 4, 3))]
+    if per_expert <= 8:
+        out += [_sorted(16, a, b) for a, b in [((32, 128, 4, 4), (64, 128, 4, 4)), ((16, 256, 4, 3), (32, 256, 4, 3)),
+                                               ((64, 128, 4, 4), (128, 128, 8, 3)), ((32, 256, 4, 3), (32, 256, 4, 3))]]
+    elif per_expert <= 48:
+        out += [_sorted(bm, a, b, 4) for bm in (16, 32) for a, b in [((64, 128, 4, 4), (64, 128, 4, 4)),
+                                                                    ((32, 256, 4, 3), (64, 128, 4, 4)), ((64, 64, 4, 5), (128, 64, 4, 4))]]
+    else:
+        out += [_sorted(64, a, b, 8) for a, b in [((128, 64, 4, 4), (128, 64, 4, 4)), ((64, 128, 4, 4), (128, 128, 8, 3)),
+                                                 ((128, 64, 8, 4), (256, 64, 8, 3))]]
+        out += [_sorted(128, a, b, 8) for a, b in [((128, 64, 8, 4), (128, 64, 8, 4)), ((64, 64, 4, 4), (128, 64, 8, 4))]]
+    return [c for c in out if c["kind"] == "gemv" or max(smem_bytes(c, "w13"), smem_bytes(c, "w2")) <= smem_limit]

@@ -24,7 +24,8 @@ def _experts_case(M=8, E=4, H=32, I=16, k=2, seed=0, dtype=torch.float32, device
     cast = lambda t: t.to(device=device, dtype=dtype)
     return cast(x), cast(w13), cast(w2), w.to(device), ids.to(device)
 
-GEMV = dict(kind="gemv", w13=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=32, num_warps=4), w2=dict(BLOCK_SIZE_N=32, BLOCK_SIZE_K=16, num_warps=4))
+GEMV = dict(kind="gemv", w13=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=32, num_warps=4, num_stages=2),
+            w2=dict(BLOCK_SIZE_N=8, BLOCK_SIZE_K=16, num_warps=4, num_stages=3))
 ODD_K = dict(kind="sorted", BLOCK_SIZE_M=16, w13=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=64, GROUP_SIZE_M=2, num_warps=4, num_stages=2),
              w2=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=32, GROUP_SIZE_M=1, num_warps=4, num_stages=2))
 
@@ -101,7 +102,8 @@ def test_v2_lite_bf16_gpu():
         ids[M - M // 4:] = -1
         w = torch.rand(M, k, device="cuda")
         ref = fused_experts_torch(x, w13, w2, w, ids).float()
-        for cfg in (None, GEMV | dict(w13=dict(BLOCK_SIZE_N=32, BLOCK_SIZE_K=256, num_warps=4), w2=dict(BLOCK_SIZE_N=32, BLOCK_SIZE_K=128, num_warps=4)),
+        for cfg in (None, GEMV | dict(w13=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=256, num_warps=4, num_stages=4),
+                                      w2=dict(BLOCK_SIZE_N=8, BLOCK_SIZE_K=256, num_warps=4, num_stages=4)),
                     default_config(M, E, I, H, k, interpreted=False)):
             out = fused_experts(x, w13, w2, w, ids, config=cfg).float()
             err = ((out - ref).norm() / ref.norm()).item()

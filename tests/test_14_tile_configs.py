@@ -2,12 +2,14 @@
 import pytest
 from refmoe.tile_configs import (
     _gemm,
+    _sorted,
     candidate_configs,
     check_config,
     default_config,
     get_config,
     load_configs,
     save_configs,
+    smem_bytes,
 )
 
 from fastcore.test import test_eq, test_fail
@@ -35,5 +37,6 @@ def test_save_and_lookup():
 def test_candidates_valid():
     for M in (1, 4, 16, 64, 256, 1024):
         cands = candidate_configs(M, 64, 6)
-        assert 4 <= len(cands) <= 16, (M, len(cands))
+        assert 4 <= len(cands) <= 12, (M, len(cands))
         for c in cands: check_config(c)
+    test_eq(smem_bytes(_sorted(128, (128, 128, 8, 3), (128, 128, 8, 3)), "w13"), 3 * (128 * 128 + 2 * 128 * 128) * 2)
