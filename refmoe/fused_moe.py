@@ -152,7 +152,7 @@ def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tens
     _check_experts(hidden_states, w13, w2, topk_weights, topk_ids)
     x = hidden_states if hidden_states.stride(-1) == 1 else hidden_states.contiguous()
     (M, H), (E, I2, _), k = x.shape, w13.shape, topk_ids.shape[1]
-    cfg = check_config(config) if config is not None else get_config(M, E, I2 // 2, H, k, x.device)
+    cfg = check_config(config) if config is not None else get_config(M, E, I2 // 2, H, k, x.device, dtype=x.dtype)
     ids = topk_ids if topk_ids.is_contiguous() else topk_ids.contiguous()
     w = topk_weights if topk_weights.is_contiguous() else topk_weights.contiguous()
     if M == 0: return torch.zeros_like(x)

@@ -143,7 +143,7 @@ def _torch_layer(x, logits, w13, w2, k):
 def bench_moe_case(M: int, shape: dict, dev, dtype, n_inputs: int, reps: int, weights=None, torch_ref: bool = True) -> dict:
     "Time one batch size: whole routed layer, GEMMs alone, torch reference; bytes touched and roofline."
     (w13, w2), inputs = make_case(M, shape, dev, dtype, n_inputs, seed=M, weights=weights)
-    k, cfg = shape["k"], get_config(M, shape["E"], shape["I"], shape["H"], shape["k"], dev)
+    k, cfg = shape["k"], get_config(M, shape["E"], shape["I"], shape["H"], shape["k"], dev, dtype=dtype)
     layer = time_us([lambda i=i: _layer(i[0], i[1], w13, w2, k) for i in inputs], dev, reps)
     gemms = time_us([_gemms_only(x, w13, w2, w, ids, cfg) for x, _, w, ids in inputs], dev, reps)
     ref = time_us([lambda i=i: _torch_layer(i[0], i[1], w13, w2, k) for i in inputs], dev, max(2, reps // 5)) if torch_ref else None
@@ -199,7 +199,8 @@ def tune(shape: dict, dev, dtype, ms=M_VALUES, n_inputs: int = 10, reps: int = 1
         ref = fused_experts_torch(x, w13, w2, w, ids).float()
         results = []
         for cfg in candidate_configs(M, shape["E"], shape["k"])[:max_candidates]:
-            if time.time() - t0 > budget_s: log(f"  budget of {budget_s:.0f}s spent: keeping the best so far"); break
+            if time.time() - t0 > budget_s and len(results) >= 2:
+                log(f"  budget of {budget_s:.0f}s spent: keeping the best of {len(results)} for M={M}"); break
             try:
                 out = fused_experts(x, w13, w2, w, ids, config=cfg).float()
                 err = ((out - ref).norm() / ref.norm().clamp(min=1e-6)).item()

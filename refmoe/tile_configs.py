@@ -16,7 +16,7 @@ import triton
 
 # %% auto #0
 __all__ = ['CONFIG_DIR', 'config_file_name', 'default_config', 'check_config', 'load_configs', 'save_configs', 'get_config',
-           'smem_bytes', 'candidate_configs']
+           'smem_bytes', 'fit_smem', 'candidate_configs']
 
 # %% ../nbs/14_tile_configs.ipynb #ca172677
 CONFIG_DIR = Path(refmoe.__file__).parent / "configs"
@@ -72,20 +72,34 @@ def save_configs(configs: dict[int, dict], E: int, N: int, device_name: str, fol
     load_configs.cache_clear()
     return path
 
-def get_config(M: int, E: int, N: int, K: int, top_k: int, device: torch.device | str = "cpu", folder: str | None = None) -> dict:
-    "The tuned config of the nearest M for this shape and device, else the default."
+def get_config(M: int, E: int, N: int, K: int, top_k: int, device: torch.device | str = "cpu", folder: str | None = None,
+               dtype: torch.dtype = torch.bfloat16) -> dict:
+    "The tuned config of the nearest M for this shape and device (else the default), fitted to `dtype`."
     dev = torch.device(device)
     tuned = None if dev.type == "cpu" else load_configs(E, N, device_label(dev), folder)
-    if not tuned: return default_config(M, E, N, K, top_k)
-    return tuned[min(tuned, key=lambda m: (abs(m - M), m))]
+    cfg = tuned[min(tuned, key=lambda m: (abs(m - M), m))] if tuned else default_config(M, E, N, K, top_k)
+    return cfg if dev.type == "cpu" else fit_smem(cfg, torch.empty(0, dtype=dtype).element_size(), top_k)
 
-# %% ../nbs/14_tile_configs.ipynb #ff3a9f37
+# %% ../nbs/14_tile_configs.ipynb #61778517
 def smem_bytes(cfg: dict, part: str, elem: int = 2) -> int:
     "Shared memory a sorted-kind GEMM's pipeline needs: stages x (A tile + B tile(s))."
     g, bm = cfg[part], cfg.get("BLOCK_SIZE_M", 16)
     b_tiles = 2 if part == "w13" else 1
     return g["num_stages"] * (bm * g["BLOCK_SIZE_K"] + b_tiles * g["BLOCK_SIZE_N"] * g["BLOCK_SIZE_K"]) * elem
 
+def _smem(cfg: dict, part: str, elem: int, top_k: int) -> int:
+    if cfg.get("kind", "sorted") == "sorted": return smem_bytes(cfg, part, elem)
+    g = cfg[part]
+    return g.get("num_stages", 1) * (2 if part == "w13" else top_k) * g["BLOCK_SIZE_N"] * g["BLOCK_SIZE_K"] * elem
+
+def fit_smem(cfg: dict, elem: int, top_k: int, limit: int = 220 * 1024) -> dict:
+    "A copy of `cfg` with fewer pipeline stages where its shared memory for `elem`-byte values exceeds `limit`."
+    out = {**cfg, "w13": dict(cfg["w13"]), "w2": dict(cfg["w2"])}
+    for part in ("w13", "w2"):
+        while out[part].get("num_stages", 1) > 1 and _smem(out, part, elem, top_k) > limit: out[part]["num_stages"] -= 1
+    return out
+
+# %% ../nbs/14_tile_configs.ipynb #ff3a9f37
 def _sorted(bm, a, b, group=1) -> dict:
     return dict(kind="sorted", BLOCK_SIZE_M=bm, w13=_gemm(*a, group=group), w2=_gemm(*b, group=group))
 
@@ -94,7 +108,7 @@ def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) 
     per_expert, out = M * top_k / E, []
     if M <= 16:
         out += [dict(kind="gemv", w13=_gemm(*a), w2=_gemm(*b))
-                for a in ((16, 256, 4, 4), (32, 256, 4, 3), (16, 512, 8, 3)) for b in ((8, 256, 4, 4), (16, 256, 4, 3))]
+                for a in ((16, 256, 4, 4), (32, 256, 4, 3), (16, 512, 8, 3)) for b in ((8, 256, 4, 4), (8, 128, 4, 4), (16, 256, 4, 3))]
     if per_expert <= 8:
         out += [_sorted(16, a, b) for a, b in [((32, 128, 4, 4), (64, 128, 4, 4)), ((16, 256, 4, 3), (32, 256, 4, 3)),
                                                ((64, 128, 4, 4), (128, 128, 8, 3)), ((32, 256, 4, 3), (32, 256, 4, 3))]]

@@ -6,6 +6,7 @@ from refmoe.tile_configs import (
     candidate_configs,
     check_config,
     default_config,
+    fit_smem,
     get_config,
     load_configs,
     save_configs,
@@ -34,9 +35,18 @@ def test_save_and_lookup():
     test_eq(get_config(3, 8, 32, 64, 2, "cpu"), default_config(3, 8, 32, 64, 2))
 
 
+def test_fit_smem():
+    big = dict(kind="sorted", BLOCK_SIZE_M=64, w13=_gemm(64, 128, 4, 4, 8), w2=_gemm(128, 64, 8, 3, 8))
+    test_eq(fit_smem(big, 2, 6), big)
+    fitted = fit_smem(big, 4, 6)
+    test_eq(fitted["w13"]["num_stages"], 2); assert smem_bytes(fitted, "w13", 4) <= 220 * 1024
+    gemv = dict(kind="gemv", w13=_gemm(16, 512, 8, 3), w2=_gemm(16, 256, 4, 4))
+    test_eq((fit_smem(gemv, 4, 6)["w13"]["num_stages"], fit_smem(gemv, 4, 6)["w2"]["num_stages"]), (3, 2))
+
+
 def test_candidates_valid():
     for M in (1, 4, 16, 64, 256, 1024):
         cands = candidate_configs(M, 64, 6)
-        assert 4 <= len(cands) <= 12, (M, len(cands))
+        assert 4 <= len(cands) <= 13, (M, len(cands))
         for c in cands: check_config(c)
     test_eq(smem_bytes(_sorted(128, (128, 128, 8, 3), (128, 128, 8, 3)), "w13"), 3 * (128 * 128 + 2 * 128 * 128) * 2)

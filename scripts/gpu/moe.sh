@@ -17,8 +17,8 @@ die() { say "FAILED: $*"; exit 1; }
 
 python3 -c "import torch, refmoe; assert torch.cuda.is_available(), 'needs CUDA'; print(torch.cuda.get_device_name())" || die "no CUDA / refmoe"
 
-say "1/3 tuning tile configs (budget ${TUNE_BUDGET_S:-150}s)"
-python3 scripts/tune_fused_moe.py --budget-s "${TUNE_BUDGET_S:-150}" --out "$OUT_DIR" 2>&1 | tee "$OUT_DIR/tune.log"
+say "1/3 tuning tile configs (budget ${TUNE_BUDGET_S:-120}s)"
+python3 scripts/tune_fused_moe.py --budget-s "${TUNE_BUDGET_S:-120}" --out "$OUT_DIR" 2>&1 | tee "$OUT_DIR/tune.log"
 [ "${PIPESTATUS[0]}" = 0 ] || die "tuning"
 ls "$OUT_DIR"/E=64,N=1408,device_name=*.json >/dev/null 2>&1 || die "tuning wrote no config"
 grep -q "WRONG\|FAILED" "$OUT_DIR/tune.log" && say "WARNING: some candidate configs were wrong or failed (see tune.log); they were skipped"
