@@ -157,7 +157,8 @@ def bench_moe_case(M: int, shape: dict, dev, dtype, n_inputs: int, reps: int, we
            "layer_pct_hbm": round(100 * nbytes / layer / 1e6 / HBM_TBPS, 1)}
     if peer:
         row.update(peer_best_us=min(peer), vs_best_peer=round(min(peer) / layer, 3), peer_gemm_us=PEER_GEMM_US[M],
-                   gemm_vs_peer=round(PEER_GEMM_US[M] / gemms, 3))
+                   gemm_vs_peer=round(PEER_GEMM_US[M] / gemms, 3), beats_best_peer=layer < min(peer),
+                   gemms_at_90pct=row["gemm_pct_hbm"] >= 90 if M <= 256 else None, layer_within_40us=layer <= 40 if M == 1 else None)
     return row
 
 def bench_padded_case(bucket: int, real: int, shape: dict, dev, dtype, n_inputs: int, reps: int, weights=None) -> dict:

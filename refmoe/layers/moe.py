@@ -19,8 +19,7 @@ from ..legacy import is_legacy
 from ..topk import TopKConfig, select_experts
 
 # %% auto #0
-__all__ = ['V2_LITE_MOE', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph', 'DeepseekV2MoE',
-           'forward_normal', 'forward_normal_dual_stream', 'forward_deepep', 'forward', 'host_syncs',
+__all__ = ['V2_LITE_MOE', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph', 'DeepseekV2MoE', 'host_syncs',
            'padded_rows_scenario']
 
 # %% ../../nbs/20_moe_layer.ipynb #693348de
@@ -117,7 +116,7 @@ class DeepseekV2MoE(torch.nn.Module):
 def _count_for_standard_path(n):
     return None if is_legacy(3) else n
 
-def _check_input(self, x, n):
+def _check_input(self, x):
     if x.dim() != 2 or x.shape[1] != self.config.hidden_size:
         raise ValueError(f"hidden_states must be [M, {self.config.hidden_size}], got {tuple(x.shape)}")
     if x.dtype != self.w13.dtype: raise TypeError(f"hidden_states is {x.dtype} but the layer's weights are {self.w13.dtype}")
@@ -153,7 +152,7 @@ def forward_deepep(self, hidden_states, num_token_non_padded=None):
 
 def forward(self, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "Run the layer on `[M, H]` hidden states; rows >= `num_token_non_padded` are padding."
-    _check_input(self, hidden_states, num_token_non_padded)
+    _check_input(self, hidden_states)
     if self.a2a: return self.forward_deepep(hidden_states, num_token_non_padded)
     if self.dual_stream: return self.forward_normal_dual_stream(hidden_states, num_token_non_padded)
     return self.forward_normal(hidden_states, num_token_non_padded)
