@@ -181,14 +181,14 @@ def bench_main(argv: list[str] | None = None) -> int:
         dev = resolve_device(a.device)
         cuda = dev.type == "cuda"
         config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), _dtype(a.dtype or ("bf16" if cuda else "fp32"))
-    except (ValueError, KeyError, RuntimeError) as e: p.error(str(e))
+        if a.context + 1 > config.max_position: raise ValueError(f"--context {a.context} is past {config.name}'s max_position {config.max_position}")
+    except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
     impl = a.impl or ("triton" if cuda else "torch")
     model = build_model(config, impl=impl, dtype=dtype, device=dev)
     kv = model.make_kv_cache(max(a.batch) * (a.context + 1) + 1, max_context=a.context + 1)
     runner = DecodeCudaGraphRunner(model, kv, buckets=a.batch, backend=a.backend)
     g = torch.Generator().manual_seed(0)
     for bs in a.batch:
-        kv._free = list(range(kv.num_slots - 1, 0, -1))
         prompts = [torch.randint(1, config.vocab_size - 1, (a.context,), generator=g).tolist() for _ in range(bs)]
         slots = [kv.alloc(a.context + 1) for _ in range(bs)]
         with torch.no_grad():
@@ -202,4 +202,5 @@ def bench_main(argv: list[str] | None = None) -> int:
                           "graph_us": round(graph_us, 1), "eager_us": round(eager_us, 1),
                           "speedup": round(eager_us / graph_us, 2), "iters": a.iters,
                           "torch": torch.__version__, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}), flush=True)
+        kv.free([s for seq in slots for s in seq])
     return 0

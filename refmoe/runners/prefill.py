@@ -249,7 +249,8 @@ def bench_main(argv: list[str] | None = None) -> int:
         dev = resolve_device(a.device)
         cuda = dev.type == "cuda"
         config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), _dtype(a.dtype or ("bf16" if cuda else "fp32"))
-    except (ValueError, KeyError, RuntimeError) as e: p.error(str(e))
+        if max(a.tokens) > config.max_position: raise ValueError(f"--tokens {max(a.tokens)} is past {config.name}'s max_position {config.max_position}")
+    except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
     impl = a.impl or ("triton" if cuda else "torch")
     mm = build_multimodal_model(config, impl=impl, dtype=dtype, device=dev)
     kv = mm.make_kv_cache(max(a.tokens) + 1, max_context=max(a.tokens))
