@@ -127,7 +127,8 @@ def tool_detector(req: ChatCompletionRequest, parser: str | None = "hermes") -> 
     if not req.tools or req.tool_choice == "none": return None
     if req.tool_choice == "required": return JsonArrayDetector(req.tools)
     if isinstance(req.tool_choice, NamedToolChoice): return NamedToolDetector(req.tools, req.tool_choice.function.name)
-    try: return get_detector(req.tool_call_parser or parser, req.tools)
+    if (name := req.tool_call_parser or parser) is None: return None
+    try: return get_detector(name, req.tools)
     except UnknownParserError as e: raise ChatRequestError(str(e), "tool_call_parser", "invalid_value") from None
 
 # %% ../nbs/41_chat.ipynb #41694e74

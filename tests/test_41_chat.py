@@ -72,6 +72,7 @@ def test_request_errors():
                            ({"tool_call_parser": "nope"}, "tool_call_parser")]:
         test_eq(refused(**changes), (param, 400))
     test_eq(refused(tool_choice="none"), None)
+    test_eq(tool_detector(ChatCompletionRequest(**base), parser=None), None)
     for bad in [{"messages": []}, {"messages": [{"role": "robot", "content": "x"}]}, {"model": 3},
                 {"messages": [{"role": "tool", "content": "x"}]}, {"temperature": 9}, {"tools": [{"function": {"name": "a b"}}]}]:
         test_fail(lambda: ChatCompletionRequest(**{**base, **bad}), exc=ValidationError)
