@@ -229,5 +229,6 @@ def tune_main(argv: list[str] | None = None) -> int:
     if not best: print("tuning found no working config", file=sys.stderr); return 1
     path = save_configs(best, shape["E"], shape["I"], device_label(dev), a.folder)
     print(f"wrote {path}")
-    if a.out: shutil.copy(path, a.out)
+    if a.out:
+        Path(a.out).mkdir(parents=True, exist_ok=True); shutil.copy(path, a.out)
     return 0

@@ -21,8 +21,8 @@ from refmoe.topk import TopKConfig, select_experts  # noqa: E402
 x = torch.randn(M, H, device="cuda", dtype=torch.bfloat16)
 logits = torch.randn(M, E, device="cuda")
 w, ids = select_experts(x, logits, TopKConfig(top_k=k), torch.tensor([real], dtype=torch.int32, device="cuda"))
-sorted_cfg = dict(kind="sorted", BLOCK_SIZE_M=16, w13=dict(BLOCK_SIZE_N=64, BLOCK_SIZE_K=64, GROUP_SIZE_M=1, num_warps=4, num_stages=2),
-                  w2=dict(BLOCK_SIZE_N=64, BLOCK_SIZE_K=64, GROUP_SIZE_M=1, num_warps=4, num_stages=2))
+sorted_cfg = dict(kind="sorted", BLOCK_SIZE_M=16, w13=dict(BLOCK_SIZE_N=64, BLOCK_SIZE_K=64, GROUP_SIZE_M=1, num_warps=4, num_stages=1),
+                  w2=dict(BLOCK_SIZE_N=64, BLOCK_SIZE_K=64, GROUP_SIZE_M=1, num_warps=4, num_stages=1))
 gemv_cfg = dict(kind="gemv", w13=dict(BLOCK_SIZE_N=32, BLOCK_SIZE_K=128, num_warps=4), w2=dict(BLOCK_SIZE_N=32, BLOCK_SIZE_K=128, num_warps=4))
 print("topk_ids:", ids.tolist(), flush=True)
 for filt in {"both": (True, False), "filtered": (True,), "unfiltered": (False,)}[mode]:
