@@ -179,7 +179,7 @@ def topk_route(router_logits: torch.Tensor, correction_bias: Optional[torch.Tens
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=triton.next_power_of_2(E),
         SIGMOID=sigmoid, N_GROUP=n_group, GROUP_SIZE=E // n_group, TOPK_GROUP=topk_group, RENORMALIZE=renormalize,
         HAS_BIAS=correction_bias is not None, HAS_MAP=expert_map is not None, HAS_COUNT=num_token_non_padded is not None,
-        num_warps=4)
+        num_warps=1 if bm <= 4 else 4)
 
 # %% ../nbs/10_routing.ipynb #ec6ea016
 def select_experts(hidden_states: torch.Tensor | None, router_logits: torch.Tensor, config: TopKConfig,
