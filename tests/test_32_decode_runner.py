@@ -20,6 +20,8 @@ import torch
 from refmoe.attention import KVCacheFullError
 from refmoe.batch import ForwardBatch
 from refmoe.legacy import legacy
+from refmoe.demo import run_scenario
+import io, contextlib, json
 from refmoe.model import build_model
 
 def decode_batches(model, kv_caches, n, prompt_len=3, ep_size=1, seed=0):
@@ -111,7 +113,6 @@ def test_stale_count_legacy_and_fixed():
 
 
 def test_scenario_verdict():
-    from refmoe.demo import run_scenario
     test_eq(run_scenario(stale_count_scenario, "cpu").verdict, "ok")
 
 
@@ -136,7 +137,6 @@ def test_cpu_backend_same_stale_rows_as_cuda():
 
 
 def test_bench_runs_on_cpu():
-    import io, contextlib, json
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf): test_eq(bench_main(["--device", "cpu", "--batch", "1", "3", "--iters", "2", "--warmup", "1"]), 0)
     rows = [json.loads(l) for l in buf.getvalue().splitlines()]

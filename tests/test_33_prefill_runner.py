@@ -23,6 +23,8 @@ from fastcore.test import test_eq, test_fail, test_close, test_is
 from dataclasses import replace
 from refmoe.batch import ForwardBatch
 from refmoe.legacy import legacy
+from refmoe.demo import run_scenario
+import io, contextlib, json
 from refmoe.multimodal import build_multimodal_model
 
 def prefill_pair(model, caches, lengths, images=0, seed=0):
@@ -94,7 +96,6 @@ def test_stale_embeds_legacy_and_fixed():
 
 
 def test_scenario_verdict():
-    from refmoe.demo import run_scenario
     test_eq(run_scenario(stale_embeds_scenario, "cpu").verdict, "ok")
 
 
@@ -119,7 +120,6 @@ def test_cpu_backend_same_stale_embeds_as_cuda():
 
 
 def test_bench_runs_on_cpu():
-    import io, contextlib, json
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf): test_eq(bench_main(["--device", "cpu", "--tokens", "16", "24", "--iters", "2", "--warmup", "1"]), 0)
     rows = [json.loads(l) for l in buf.getvalue().splitlines()]

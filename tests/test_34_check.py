@@ -16,6 +16,7 @@ torch.set_num_threads(1)  # tiny models: one thread beats OpenMP threads competi
 
 from fastcore.test import test_eq, test_fail, test_close, test_is
 import io, contextlib, json
+from refmoe.attention import KVCache
 from refmoe.legacy import legacy
 
 
@@ -42,7 +43,6 @@ def test_workload_coverage():
         return list(itertools.islice(wl, n))
     a, b = stream(1), stream(1)
     test_eq([str(s) for s in a], [str(s) for s in b]); test_eq(a[-1].cache_slots, b[-1].cache_slots)
-    from refmoe.attention import KVCache
     kv = KVCache(1, 256, 1, 2, max_context=64)
     for s in a: s.batch(kv)
     dec = [len(s.input_ids) for s in a if s.mode is ForwardMode.DECODE]
