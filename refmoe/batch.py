@@ -189,6 +189,8 @@ class DecodeInputBuffers(StaticSlots):
 
     def forward_batch(self, bs: int, kv_cache: KVCache) -> ForwardBatch:
         "A decode batch whose tensors are the first `bs` rows of the buffers: what a graph is captured on."
+        if kv_cache.max_context != self.req_to_token.shape[1]:
+            raise ValueError(f"buffers were made for max_context {self.req_to_token.shape[1]}, the cache has {kv_cache.max_context}")
         return ForwardBatch(ForwardMode.DECODE, bs, self.input_ids[:bs], self.positions[:bs], self.out_cache_loc[:bs],
                             self.seq_ids[:bs], self.seq_lens[:bs], self.req_to_token[:bs], kv_cache,
                             num_token_non_padded=self.num_token_non_padded)

@@ -159,8 +159,8 @@ def _decode(self, index: int, ep: int, room: list[list[int]]) -> Step:
 Workload._prefill, Workload._decode = _prefill, _decode
 
 # %% ../nbs/34_check.ipynb #fe8f93f2
-def _expert_loads(model) -> torch.Tensor:
-    return torch.cat([m.expert_load.flatten() for m in model.modules() if hasattr(m, "expert_load")]).clone()
+def _routed_pairs(model) -> torch.Tensor:
+    return torch.stack([m.expert_load.sum() for m in model.modules() if hasattr(m, "expert_load")])
 
 class RunnerHarness:
     "The graph side (decode and prefill runners per EP size, one KV cache) and the eager side (the model, another cache)."
@@ -178,9 +178,9 @@ class RunnerHarness:
         return (self.decode if step.mode is ForwardMode.DECODE else self.prefill)[step.ep_size]
 
     def _run(self, fn, step: Step) -> dict[str, torch.Tensor]:
-        before = _expert_loads(self.model)
+        before = _routed_pairs(self.model)
         out = {"logits": fn().clone()}
-        if step.ep_size > 1: out["expert_load"] = _expert_loads(self.model) - before
+        if step.ep_size > 1: out["routed_pairs"] = _routed_pairs(self.model) - before
         return out
 
     def graph(self, step: Step) -> dict[str, torch.Tensor]:
@@ -223,7 +223,7 @@ def check_runners(config: str = "tiny", *, steps: int = 500, seed: int = 0, devi
                         num_slots=num_slots, max_context=max_context, max_decode_bs=8, max_prefill_tokens=64,
                         max_prefill_bs=4, ep_sizes=ep_sizes)
         return differential_check(harness.graph, harness.eager, itertools.islice(work, steps),
-                                  rtol=1e-3 if dtype == torch.float32 else 3e-2, diagnose=harness.stale_slots)
+                                  rtol=1e-3 if dtype == torch.float32 else 5e-2, diagnose=harness.stale_slots)
 
 # %% ../nbs/34_check.ipynb #4e93e85c
 def check_main(argv: list[str] | None = None) -> int:

@@ -81,6 +81,7 @@ def test_decode_slot_iff_ep():
     test_fail(lambda: bufs.get_slot("input_embeds"), contains="'input_embeds' does not exist")
     test_eq(bufs.slice_for("seq_ids", 3).tolist(), [0, 1, 2])
     test_eq(bufs.forward_batch(2, KVCache(1, 4, 1, 2, max_context=8)).num_token_non_padded, None)
+    test_fail(lambda: bufs.forward_batch(2, KVCache(1, 4, 1, 2, max_context=6)), contains="made for max_context 8")
 
 
 def test_decode_copy_from_pads():

@@ -54,7 +54,7 @@ def test_workload_coverage():
 
 
 def test_legacy_switches_caught():
-    for n, output, slot in ((2, "logits", "num_token_non_padded"), (3, "expert_load", None), (4, "logits", "input_embeds")):
+    for n, output, slot in ((2, "logits", "num_token_non_padded"), (3, "routed_pairs", None), (4, "logits", "input_embeds")):
         for seed in (0, 1):
             r = check_runners(steps=100, seed=seed, legacy_ids=[n])
             assert not r.ok and r.steps_run <= 20, (n, seed, r)
