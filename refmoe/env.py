@@ -10,7 +10,7 @@ import torch
 
 # %% auto #0
 __all__ = ['has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device', 'device_label', 'interpreted',
-           'kernel_for']
+           'kernel_for', 'interpreted_on']
 
 # %% ../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -70,3 +70,7 @@ def interpreted(kernel):
 def kernel_for(kernel, tensor: torch.Tensor):
     "The kernel to launch on `tensor`'s device: compiled for CUDA, interpreted for CPU."
     return kernel if tensor.is_cuda else interpreted(kernel)
+
+def interpreted_on(tensor: torch.Tensor) -> bool:
+    "Will a kernel launched on `tensor` run in the interpreter (CPU tensor, or `TRITON_INTERPRET=1`)?"
+    return not tensor.is_cuda or triton_interpreted()

@@ -13,7 +13,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .env import triton_interpreted
+from .env import kernel_for, triton_interpreted
 from .finalize import FinalizeInputError, check_finalize_inputs, finalize_reference, garbage, permuted_layout
 
 # %% ../nbs/15_finalize_kernel.ipynb #872eed4b
@@ -54,7 +54,7 @@ def _finalize_op(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: torch.Tens
     H = gemm2_out.shape[1]
     if T == 0 or H == 0: return
     block, s = _block_h(T, H, out.device), (out if shared is None else shared)
-    _finalize_kernel[(T, triton.cdiv(H, block))](
+    kernel_for(_finalize_kernel, gemm2_out)[(T, triton.cdiv(H, block))](
         gemm2_out, idx, weights, s, out, H, gemm2_out.stride(0), weights.stride(0), weights.stride(1),
         s.stride(0), out.stride(0), TOP_K=K, HAS_SHARED=shared is not None, BLOCK_H=block)
 
@@ -66,9 +66,6 @@ def finalize_fuse_shared(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: to
                          shared: Optional[torch.Tensor] = None, out: Optional[torch.Tensor] = None) -> torch.Tensor:
     "Triton finalize: `out[t] = sum_k w[t,k] * gemm2_out[idx[t*K+k]] (idx -1 skipped) + shared[t]`, bf16."
     T, K, H = check_finalize_inputs(gemm2_out, idx, weights, shared, out)
-    if gemm2_out.device.type != "cuda" and not triton_interpreted():
-        raise FinalizeInputError(f"gemm2_out: expected a CUDA tensor (Triton compiles for the GPU here; "
-                                 f"TRITON_INTERPRET=1 runs it on the CPU), got a tensor on {gemm2_out.device}")
     if out is None: out = torch.empty(T, H, dtype=torch.bfloat16, device=gemm2_out.device)
     torch.ops.refmoe.finalize_fuse_shared(gemm2_out, idx, weights, shared, out)
     return out

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import torch
-from .env import triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
+from .env import interpreted_on, kernel_for, triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
@@ -116,11 +116,11 @@ def invoke_fused_moe_kernel(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, t
     N = b.shape[1] // 2 if silu_and_mul else b.shape[1]
     K, EM = b.shape[2], sorted_token_ids.numel()
     grid = (triton.cdiv(EM, block_m) * triton.cdiv(N, block_n),)
-    fused_moe_kernel[grid](
+    kernel_for(fused_moe_kernel, a)[grid](
         a, b, c, topk_weights, sorted_token_ids, expert_ids, num_tokens_post_padded,
         N, K, EM, topk_weights.numel(), a.stride(0), b.stride(0), b.stride(1), c.stride(0),
         TOP_K=top_k, MUL_ROUTED_WEIGHT=mul_routed_weight, SILU_AND_MUL=silu_and_mul, FILTER_EXPERT=filter_expert,
-        UPCAST=triton_interpreted() and a.dtype != torch.float32, IEEE=a.dtype == torch.float32, EVEN_K=K % block_k == 0,
+        UPCAST=interpreted_on(a) and a.dtype != torch.float32, IEEE=a.dtype == torch.float32, EVEN_K=K % block_k == 0,
         BLOCK_SIZE_M=block_m, BLOCK_SIZE_N=block_n, BLOCK_SIZE_K=block_k, GROUP_SIZE_M=group_m,
         num_warps=num_warps, num_stages=num_stages)
 

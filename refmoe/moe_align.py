@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import torch
-import refmoe.env  # first: picks Triton's interpreter on a CPU-only machine
+from .env import kernel_for  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
@@ -83,7 +83,7 @@ def moe_align_block_size_op(topk_ids: torch.Tensor, sorted_token_ids: torch.Tens
                             num_tokens_post_padded: torch.Tensor, scratch: torch.Tensor, num_experts: int, block_size: int) -> None:
     "Launch `moe_align_block_size_kernel` into preallocated outputs (`scratch`: 2 * NB int32)."
     numel = topk_ids.numel()
-    moe_align_block_size_kernel[(1,)](
+    kernel_for(moe_align_block_size_kernel, topk_ids)[(1,)](
         topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, scratch, numel, num_experts, expert_ids.numel(),
         BLOCK_SIZE=block_size, NB=scratch.numel() // 2, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
         BLOCK_B=min(256, triton.next_power_of_2(expert_ids.numel())), num_warps=4 if numel <= 256 else 8)

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import torch
-import refmoe.env  # first: picks Triton's interpreter on a CPU-only machine
+from .env import kernel_for  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
@@ -93,11 +93,11 @@ def invoke_fused_moe_gemv(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, 
                           block_n2: int, block_k2: int, warps2: int, stages2: int) -> None:
     "Launch the two decode kernels: `act = silu-and-mul(w13 @ x)` per pair, then `out = sum_j w_j * w2 @ act_j`."
     (M, top_k), I, H = topk_ids.shape, w2.shape[2], w2.shape[1]
-    fused_moe_gemv_up_kernel[(M * top_k, triton.cdiv(I, block_n13))](
+    kernel_for(fused_moe_gemv_up_kernel, x)[(M * top_k, triton.cdiv(I, block_n13))](
         x, w13, act, topk_ids, I, H, x.stride(0), w13.stride(0), w13.stride(1), act.stride(0),
         TOP_K=top_k, FILTER_EXPERT=filter_expert, EVEN_K=H % block_k13 == 0, BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13,
         NUM_STAGES=stages13, num_warps=warps13, num_stages=stages13)
-    fused_moe_gemv_down_kernel[(M, triton.cdiv(H, block_n2))](
+    kernel_for(fused_moe_gemv_down_kernel, act)[(M, triton.cdiv(H, block_n2))](
         act, w2, out, topk_weights, topk_ids, H, I, act.stride(0), w2.stride(0), w2.stride(1), out.stride(0),
         TOP_K=top_k, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=I % block_k2 == 0,
         BLOCK_SIZE_N=block_n2, BLOCK_SIZE_K=block_k2, NUM_STAGES=stages2, num_warps=warps2, num_stages=stages2)

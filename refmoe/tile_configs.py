@@ -77,7 +77,8 @@ def get_config(M: int, E: int, N: int, K: int, top_k: int, device: torch.device 
     "The tuned config of the nearest M for this shape and device (else the default), fitted to `dtype`."
     dev = torch.device(device)
     tuned = None if dev.type == "cpu" else load_configs(E, N, device_label(dev), folder)
-    cfg = tuned[min(tuned, key=lambda m: (abs(m - M), m))] if tuned else default_config(M, E, N, K, top_k)
+    interp = dev.type != "cuda" or triton_interpreted()
+    cfg = tuned[min(tuned, key=lambda m: (abs(m - M), m))] if tuned else default_config(M, E, N, K, top_k, interp)
     return cfg if dev.type == "cpu" else fit_smem(cfg, torch.empty(0, dtype=dtype).element_size(), top_k)
 
 # %% ../nbs/14_tile_configs.ipynb #61778517

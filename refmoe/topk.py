@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 import torch
-from .env import triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
+from .env import interpreted_on, kernel_for, triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
@@ -158,9 +158,9 @@ def topk_route_kernel(
     tl.store(ids_ptr + out, ids, mask=kmask)
 
 # %% ../nbs/10_routing.ipynb #a9595a81
-def _router_block_m(M: int) -> int:
+def _router_block_m(M: int, interpreted: bool) -> int:
     "Rows per program: big in the interpreter, 16 at most when compiled."
-    cap = 128 if triton_interpreted() else 16
+    cap = 128 if interpreted else 16
     return max(4, min(cap, triton.next_power_of_2(max(M, 1))))
 
 @torch.library.custom_op("refmoe::topk_route", mutates_args=("topk_weights", "topk_ids"))
@@ -171,8 +171,8 @@ def topk_route(router_logits: torch.Tensor, correction_bias: Optional[torch.Tens
     M, E = router_logits.shape
     if M == 0: return
     dummy = topk_ids
-    bm = _router_block_m(M)
-    topk_route_kernel[(triton.cdiv(M, bm),)](
+    bm = _router_block_m(M, interpreted_on(router_logits))
+    kernel_for(topk_route_kernel, router_logits)[(triton.cdiv(M, bm),)](
         router_logits, dummy if correction_bias is None else correction_bias, dummy if expert_map is None else expert_map,
         dummy if num_token_non_padded is None else num_token_non_padded, topk_weights, topk_ids,
         M, E, router_logits.stride(0), scale,

@@ -5,6 +5,7 @@ from refmoe.env import (
     device_label,
     has_cuda,
     interpreted,
+    interpreted_on,
     kernel_for,
     resolve_device,
     triton_interpreted,
@@ -45,6 +46,7 @@ def test_interpreted_kernel_on_cpu():
     test_eq(out, 2 * x + 1)
     test_eq(interpreted(axpy_compiled) is interpreted(axpy_compiled), True)
     test_fail(lambda: interpreted(_axpy_kernel), contains="expected a @triton.jit kernel")
+    test_eq(interpreted_on(x), True)
 
 
 @pytest.mark.gpu

@@ -52,12 +52,8 @@ def test_kernel_rejects():
     test_fail(lambda: finalize_fuse_shared(g2.t(), idx, w), contains="gemm2_out: expected a bfloat16 [rows, hidden] tensor with unit column stride")
     test_fail(lambda: finalize_fuse_shared(g2, idx, w, out=torch.empty(8, 32, dtype=torch.bfloat16)), contains="out: expected a bfloat16 [T, hidden] = [8, 64] tensor, got bfloat16 tensor of shape [8, 32]")
     test_eq(finalize_fuse_shared(g2, idx[:0], w[:0]).shape, (0, 64))
-    saved = os.environ.get("TRITON_INTERPRET")
-    os.environ["TRITON_INTERPRET"] = "0"  # as on a GPU machine: CPU tensors cannot reach a compiled kernel
-    try: test_fail(lambda: finalize_fuse_shared(g2.cpu(), idx.cpu(), w.cpu()), contains="gemm2_out: expected a CUDA tensor (Triton compiles for the GPU here")
-    finally:
-        if saved is None: del os.environ["TRITON_INTERPRET"]
-        else: os.environ["TRITON_INTERPRET"] = saved
+    # CPU tensors run in Triton's interpreter, even on a GPU machine (`kernel_for`)
+    assert torch.allclose(finalize_fuse_shared(g2.cpu(), idx.cpu(), w.cpu()).float(), finalize_fuse_shared(g2, idx, w).cpu().float(), atol=0.02)
 
 
 def test_opcheck():
