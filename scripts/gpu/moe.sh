@@ -38,8 +38,9 @@ if command -v compute-sanitizer >/dev/null; then
     python3 scripts/gpu/sanitize_minus_one.py both > "$REPORT" 2>&1
   echo "(exit status $?)" >> "$REPORT"
   grep -q FILTERED_DONE "$REPORT" || { tail -30 "$REPORT"; die "the filtered kernels did not finish cleanly"; }
-  sed '/FILTERED_DONE/q' "$REPORT" | grep -q "Invalid __global__" && { head -40 "$REPORT"; die "the filtered kernels made an invalid access"; }
-  if sed -n '/FILTERED_DONE/,$p' "$REPORT" | grep -q "Invalid __global__ read"; then
+  before=$(sed '/FILTERED_DONE/q' "$REPORT"); after=$(sed -n '/FILTERED_DONE/,$p' "$REPORT")
+  grep -q "Invalid __global__" <<<"$before" && { head -40 "$REPORT"; die "the filtered kernels made an invalid access"; }
+  if grep -q "Invalid __global__ read" <<<"$after"; then
     say "unfiltered kernels: invalid global reads reported, as expected (the early revision's crash)"
   else
     say "WARNING: the unfiltered kernels' out-of-bounds read was NOT reported (see $REPORT)"
