@@ -5,7 +5,7 @@
 # %% ../nbs/22_ep.ipynb #b5a334d7
 from __future__ import annotations
 
-import argparse, inspect, os, pickle, queue, socket, sys, time, traceback
+import inspect, os, pickle, queue, socket, sys, time, traceback
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta

@@ -98,32 +98,42 @@ def ep_differential_check(rank: int, world_size: int, *, steps: int = 40, seed: 
             "divergence": None if r.ok else asdict(r.divergence)}
 
 # %% ../nbs/26_ep_runner.ipynb #02feb2b0
+def _part(report: dict, name: str, fn) -> bool:
+    "Run one part of the check into `report[name]`; an exception becomes that part's error (the other parts still run)."
+    try: report[name] = fn()
+    except Exception as e: report[name] = {"ok": False, "error": f"{type(e).__name__}: {(str(e).splitlines() or [''])[0][:300]}"}
+    return report[name]["ok"]
+
+def _layer_part(rank, world_size, impl, dev) -> dict:
+    cfg = get_config("tiny").moe
+    x = torch.randn(8, cfg.hidden_size, generator=torch.Generator().manual_seed(0)).to(dev)
+    ref = DeepseekV2MoE(cfg, impl=impl, device=dev, seed=0)
+    want = ref(x, torch.tensor([5], dtype=torch.int32, device=dev)).cpu()
+    res = ep_layer_case(rank, world_size, cfg, x, 5, impl=impl, legacy_too=False)
+    err = max((r["out"] - want).abs().max().item() for r in res.values())
+    loads = all(torch.equal(r["load"], ref.expert_load.cpu()) for r in res.values())
+    return {"max_err": err, "loads_equal": loads, "ok": err < 1e-4 and loads}
+
+def _decode_part(rank, world_size, impl, dispatcher, scattered) -> dict:
+    d = ep_decode_case(rank, world_size, dispatcher=dispatcher, scattered=scattered, impl=impl,
+                       batches=(6, 2) if scattered else (5, 3, 8), buckets=(4, 8) if scattered else (1, 2, 4, 8))
+    err = max(max(s["graph_vs_eager"], s["graph_vs_single"]) for s in d["steps"])
+    slots = all(s["slot"] == s["want"] for s in d["steps"]) if world_size > 1 else not d["slot_allocated"]
+    return {"graph": d["backend"], "max_err": err, "slots_ok": slots, "ok": err < 1e-3 and slots}
+
 def ep_check(rank: int, world_size: int, quick: bool = False, impl: str | None = None) -> dict:
     "Every dispatcher vs the single-process layer, then (unless `quick`) decode graphs and the differential checker, on this rank."
     t0, dev = time.time(), ep_device()
     impl = impl or ("triton" if dev.type == "cuda" else "torch")
-    cfg = get_config("tiny").moe
-    x = torch.randn(8, cfg.hidden_size, generator=torch.Generator().manual_seed(0)).to(dev)
-    ref = DeepseekV2MoE(cfg, impl=impl, device=dev, seed=0)
-    want = ref(x, torch.tensor([5], dtype=torch.int32, device=dev))
-    res = ep_layer_case(rank, world_size, cfg, x, 5, impl=impl, legacy_too=False)
-    layer_err = max((r["out"] - want.cpu()).abs().max().item() for r in res.values())
-    loads_ok = all(torch.equal(r["load"], ref.expert_load.cpu()) for r in res.values())
-    report = {"check": "ep", "rank": rank, "world_size": world_size, "backend": dist.get_backend(), "device": str(dev),
-              "impl": impl, "layer_max_err": layer_err, "loads_equal": loads_ok}
-    ok = layer_err < 1e-4 and loads_ok
+    report = {"check": "ep", "rank": rank, "world_size": world_size, "backend": dist.get_backend(), "device": str(dev), "impl": impl}
+    ok = _part(report, "layer", lambda: _layer_part(rank, world_size, impl, dev))
     if not quick:
         cases = [("standard", False), ("a2a_ll", True)] + ([("standard", True)] if world_size > 1 else [])
         for dispatcher, scattered in cases:
-            d = ep_decode_case(rank, world_size, dispatcher=dispatcher, scattered=scattered, impl=impl,
-                               batches=(6, 2) if scattered else (5, 3, 8), buckets=(4, 8) if scattered else (1, 2, 4, 8))
-            err = max(max(s["graph_vs_eager"], s["graph_vs_single"]) for s in d["steps"])
-            slots_ok = all(s["slot"] == s["want"] for s in d["steps"]) if world_size > 1 else not d["slot_allocated"]
-            report[f"decode_{dispatcher}{'_scattered' if scattered else ''}"] = {"graph": d["backend"], "max_err": err, "slots_ok": slots_ok}
-            ok = ok and err < 1e-3 and slots_ok
-        diff = ep_differential_check(rank, world_size, steps=40, impl=impl)
-        report["differential"] = {k: diff[k] for k in ("steps_run", "ok", "divergence")}
-        ok = ok and diff["ok"]
+            name = f"decode_{dispatcher}{'_scattered' if scattered else ''}"
+            ok &= _part(report, name, lambda: _decode_part(rank, world_size, impl, dispatcher, scattered))
+        ok &= _part(report, "differential", lambda: {k: v for k, v in ep_differential_check(rank, world_size, impl=impl).items()
+                                                     if k in ("steps_run", "ok", "divergence")})
     return {**report, "ok": ok, "seconds": round(time.time() - t0, 2)}
 
 # %% ../nbs/26_ep_runner.ipynb #2c2854cc
@@ -173,15 +183,16 @@ def _run(fn, world: int, backend: str, *args, timeout: float = 300.0, **kwargs) 
     return launch(fn, world, *args, backend=backend, timeout=timeout, **kwargs)
 
 def check_main(argv: list[str] | None = None) -> int:
-    "`python -m refmoe.ep check`: dispatchers vs the single-process layer and decode graph vs eager, one JSON line per rank."
+    "`python -m refmoe.ep check`: dispatchers vs the single-process layer, decode graphs and the differential checker, one JSON line per rank."
     p = argparse.ArgumentParser(prog="python -m refmoe.ep check", description=check_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--world", type=int, default=2, help="ranks to launch (ignored under torchrun)")
+    p.add_argument("--world", type=int, default=None, help="ranks to launch (default: one per GPU with NCCL, 2 with gloo; ignored under torchrun)")
     p.add_argument("--backend", default="nccl" if has_cuda() else "gloo", choices=("gloo", "nccl"))
-    p.add_argument("--quick", action="store_true", help="the layer check only, no decode graphs")
+    p.add_argument("--quick", action="store_true", help="the layer check only: no graphs, no differential checker")
     p.add_argument("--impl", default=None, help="triton (default with NCCL) or torch")
     p.add_argument("--timeout", type=float, default=300.0)
     a = p.parse_args(argv)
-    try: reports = _run(ep_check, a.world, a.backend, a.quick, a.impl, timeout=a.timeout)
+    world = a.world or (torch.cuda.device_count() if a.backend == "nccl" else 2)
+    try: reports = _run(ep_check, world, a.backend, a.quick, a.impl, timeout=a.timeout)
     except EPLaunchError as e:
         print(json.dumps({"check": "ep", "ok": False, "error": str(e)[:4000]}), flush=True)
         return 1

@@ -41,7 +41,6 @@ def test_decode_graph_equals_eager_under_ep():
     print(f"3 two-rank decode checks: {time.time() - t0:.1f} s")
 
 
-@pytest.mark.slow
 def test_decode_graph_4_ranks():
     res = launch(ep_decode_case, 4, scattered=True, batches=(8, 4), buckets=(4, 8), **FAST)
     test_eq([[s["slot"] for s in r["steps"]] for r in res], [[2, 1], [2, 1], [2, 1], [2, 1]])
@@ -79,3 +78,5 @@ def test_command_line_check():
 def test_nccl_check():
     nccl = launch(ep_check, torch.cuda.device_count(), backend="nccl", timeout=300)
     assert all(r["ok"] and r["decode_standard"]["graph"] == "cuda" for r in nccl), nccl
+    [{k: r[k] for k in ("rank", "backend", "device", "layer", "decode_standard", "decode_a2a_ll_scattered", "differential", "ok")}
+     for r in nccl]

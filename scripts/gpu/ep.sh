@@ -22,14 +22,14 @@ NGPU=$(python3 -c "import torch, refmoe.ep; assert torch.cuda.is_available(), 'n
   || die "no CUDA / refmoe.ep"
 say "$NGPU GPU(s): NCCL runs $NGPU rank(s), one per GPU"
 
-# run NAME EXPECTED_OK_LINES CMD...: tee to OUT_DIR/NAME.jsonl, require rc 0 and EXPECTED lines with "ok": true
+# run NAME EXPECTED CMD...: tee to OUT_DIR/NAME.jsonl, require rc 0 and EXPECTED rank reports with "ok": true
 run() {
   local name=$1 want=$2; shift 2
   say "$name: $*"
   timeout 300 "$@" 2>&1 | tee "$OUT_DIR/$name.jsonl"
   local rc=${PIPESTATUS[0]}
   [ "$rc" = 0 ] || die "$name exited with $rc"
-  local got; got=$(grep -c '"ok": true' "$OUT_DIR/$name.jsonl")
+  local got; got=$(python3 -c 'import json, sys; print(sum(json.loads(l).get("ok") is True for l in open(sys.argv[1]) if l.startswith("{")))' "$OUT_DIR/$name.jsonl")
   [ "$got" = "$want" ] || die "$name: $got ranks ok, want $want"
 }
 
