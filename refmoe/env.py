@@ -45,17 +45,7 @@ def device_label(device: str | torch.device | None = None) -> str:
     return torch.cuda.get_device_name(dev).replace(" ", "_").replace("/", "_")
 
 # %% ../nbs/02_env.ipynb #480dd7d0
-import types
-
-def _rebind(fn: types.FunctionType, jit_cls: type, interp_cls: type) -> types.FunctionType:
-    "A copy of `fn` whose global `@triton.jit` helpers are interpreted functions."
-    g = dict(fn.__globals__)
-    for name in fn.__code__.co_names:
-        if isinstance(g.get(name), jit_cls): g[name] = interp_cls(_rebind(g[name].fn, jit_cls, interp_cls))
-    new = types.FunctionType(fn.__code__, g, fn.__name__, fn.__defaults__, fn.__closure__)
-    new.__kwdefaults__, new.__annotations__ = fn.__kwdefaults__, dict(fn.__annotations__)
-    new.__module__, new.__qualname__, new.__doc__ = fn.__module__, fn.__qualname__, fn.__doc__
-    return new
+from contextlib import contextmanager
 
 def interpreted(kernel):
     "The Triton-interpreter version of a `@triton.jit` kernel (built once, kept on the kernel), for CPU tensors."
@@ -63,13 +53,31 @@ def interpreted(kernel):
     from triton.runtime.jit import JITFunction
     if isinstance(kernel, InterpretedFunction): return kernel
     if not isinstance(kernel, JITFunction): raise TypeError(f"expected a @triton.jit kernel, got {type(kernel).__name__}")
-    if "_refmoe_interpreted" not in kernel.__dict__:
-        kernel.__dict__["_refmoe_interpreted"] = InterpretedFunction(_rebind(kernel.fn, JITFunction, InterpretedFunction))
+    if "_refmoe_interpreted" not in kernel.__dict__: kernel.__dict__["_refmoe_interpreted"] = InterpretedFunction(kernel.fn)
     return kernel.__dict__["_refmoe_interpreted"]
+
+@contextmanager
+def _jit_calls_interpreted():
+    "While an interpreted kernel runs, its calls to compiled `@triton.jit` helpers (`tl.max` too) are interpreted."
+    from triton.runtime.jit import JITFunction
+    saved = JITFunction.__call__
+    JITFunction.__call__ = lambda self, *args, **kwargs: interpreted(self)(*args, **kwargs)
+    try: yield
+    finally: JITFunction.__call__ = saved
+
+class _InterpretedLauncher:
+    "`kernel[grid](...)` for a compiled kernel, run by Triton's interpreter."
+    def __init__(self, kernel): self.kernel = kernel
+    def __getitem__(self, grid):
+        launch = interpreted(self.kernel)[grid]
+        def run(*args, **kwargs):
+            with _jit_calls_interpreted(): return launch(*args, **kwargs)
+        return run
 
 def kernel_for(kernel, tensor: torch.Tensor):
     "The kernel to launch on `tensor`'s device: compiled for CUDA, interpreted for CPU."
-    return kernel if tensor.is_cuda else interpreted(kernel)
+    if tensor.is_cuda or triton_interpreted(): return kernel
+    return _InterpretedLauncher(kernel)
 
 def interpreted_on(tensor: torch.Tensor) -> bool:
     "Will a kernel launched on `tensor` run in the interpreter (CPU tensor, or `TRITON_INTERPRET=1`)?"
