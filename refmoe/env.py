@@ -56,14 +56,26 @@ def interpreted(kernel):
     if "_refmoe_interpreted" not in kernel.__dict__: kernel.__dict__["_refmoe_interpreted"] = InterpretedFunction(kernel.fn)
     return kernel.__dict__["_refmoe_interpreted"]
 
+def _call_interpreted(jit_fn, *args, **kwargs):
+    "Call a compiled `@triton.jit` helper the interpreter's way, undoing its patches of `triton.language` after."
+    from triton.runtime.interpreter import _patch_lang  # the interpreter's own call leaves the patches in place,
+    fn = interpreted(jit_fn)                              # which would break compiling kernels later in this process
+    scope = _patch_lang(fn.fn)
+    try: return fn.rewrite()(*args, **kwargs)
+    finally: scope.restore()
+
 @contextmanager
 def _jit_calls_interpreted():
     "While an interpreted kernel runs, its calls to compiled `@triton.jit` helpers (`tl.max` too) are interpreted."
+    from triton.runtime import interpreter
     from triton.runtime.jit import JITFunction
-    saved = JITFunction.__call__
-    JITFunction.__call__ = lambda self, *args, **kwargs: interpreted(self)(*args, **kwargs)
+    saved_call, saved_patch = JITFunction.__call__, interpreter._patch_lang_tensor
+    def patch_tensor(tensor, scope):
+        saved_patch(tensor, scope)  # Triton < 3.9 turns scalars into int() of a 1-element array, which numpy 2 refuses
+        scope.set_attr(tensor, "__index__", lambda self: int(self.handle.data.item()))
+    JITFunction.__call__, interpreter._patch_lang_tensor = _call_interpreted, patch_tensor
     try: yield
-    finally: JITFunction.__call__ = saved
+    finally: JITFunction.__call__, interpreter._patch_lang_tensor = saved_call, saved_patch
 
 class _InterpretedLauncher:
     "`kernel[grid](...)` for a compiled kernel, run by Triton's interpreter."

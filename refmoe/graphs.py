@@ -137,7 +137,7 @@ class CUDAGraphBackend:
         self.stream = torch.cuda.Stream(self.device)
 
     def capture(self, fn: Callable[[], Any]) -> CapturedCUDAGraph:
-        "Capture the kernels `fn` launches into a CUDA graph in the shared pool; refuse host syncs."
+        "Capture the kernels `fn` launches (warm it up first) into a CUDA graph in the shared pool; refuse host syncs."
         torch.cuda.synchronize(self.device)
         graph = torch.cuda.CUDAGraph()
         with torch.cuda.graph(graph, pool=self.pool, stream=self.stream):

@@ -67,7 +67,7 @@ def test_bench_runs_on_cpu():
 @pytest.mark.slow
 def test_command_line_check():
     t0 = time.time()
-    p = subprocess.run([sys.executable, "-m", "refmoe.ep", "check", "--world", "2", "--quick"], capture_output=True, text=True, timeout=170)
+    p = subprocess.run([sys.executable, "-m", "refmoe.ep", "check", "--world", "2", "--quick", "--backend", "gloo"], capture_output=True, text=True, timeout=170)
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
     lines = [json.loads(l) for l in p.stdout.splitlines() if l.startswith("{")]
     test_eq([(l["rank"], l["ok"]) for l in lines], [(0, True), (1, True)])
