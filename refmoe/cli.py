@@ -15,7 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("refmoe.demo:demo_main", "run every defect's scenario, legacy and fixed, and print the verdicts"),
     "serve": ("refmoe.server:serve_main", "run the OpenAI-compatible chat server"),
     "check": ("refmoe.check:check_main", "graph-vs-eager differential check of the graph runners"),
-    "bench": ("", "benchmarks, one JSON line per case: moe, router, decode, prefill, finalize, tool_calls"),
+    "bench": ("", "benchmarks, one JSON line per case: moe, router, decode, prefill, finalize, tool_calls, ep"),
 }
 
 BENCHES: dict[str, str] = {
@@ -25,6 +25,7 @@ BENCHES: dict[str, str] = {
     "prefill": "refmoe.runners.prefill:bench_main",
     "finalize": "refmoe.finalize:bench_main",
     "tool_calls": "refmoe.tool_parity:bench_main",
+    "ep": "refmoe.ep_runner:bench_main",
 }
 
 # %% ../nbs/50_cli.ipynb #e316c970
