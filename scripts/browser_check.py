@@ -57,6 +57,11 @@ def main(site: str = "docs/_site", shots: str = "artifacts/screenshots") -> int:
             check(page.locator(".jp-CodeCell, .jp-Cell").count() > 3, f"{target} page renders its cells")
             check(page.locator("nav.md-nav--primary a.md-nav__link").count() >= len(notebooks), f"{target} page has the sidebar")
             page.screenshot(path=str(shot_dir / f"{target}.png"), full_page=False)
+            if "20_moe_layer" in notebooks:
+                page.goto(f"{base}/20_moe_layer.html", wait_until="load")
+                imgs = page.eval_on_selector_all("img", "els => els.map(e => [e.naturalWidth, e.naturalHeight])")
+                check(any(w > 100 and h > 50 for w, h in imgs), f"20_moe_layer page shows its expert-load plot ({len(imgs)} images)")
+                page.screenshot(path=str(shot_dir / "20_moe_layer.png"), full_page=False)
             page.goto(f"{base}/api/refmoe.legacy.html", wait_until="load")
             check("get_defect" in page.content(), "API page documents refmoe.legacy.get_defect")
             page.screenshot(path=str(shot_dir / "api_legacy.png"), full_page=False)
