@@ -182,6 +182,11 @@ def _run(fn, world: int, backend: str, *args, timeout: float = 300.0, **kwargs) 
         return [run_from_env(fn, *args, backend=backend, timeout=timeout, **kwargs)]
     return launch(fn, world, *args, backend=backend, timeout=timeout, **kwargs)
 
+def _emit(record: dict) -> None:
+    "Print one JSON line in a single write: torchrun's ranks share stdout, and a pipe keeps writes under 4 KiB whole."
+    sys.stdout.flush()
+    os.write(sys.stdout.fileno(), (json.dumps(record) + "\n").encode())
+
 def check_main(argv: list[str] | None = None) -> int:
     "`python -m refmoe.ep check`: dispatchers vs the single-process layer, decode graphs and the differential checker, one JSON line per rank."
     p = argparse.ArgumentParser(prog="python -m refmoe.ep check", description=check_main.__doc__.split(": ", 1)[1])
@@ -194,9 +199,9 @@ def check_main(argv: list[str] | None = None) -> int:
     world = a.world or (torch.cuda.device_count() if a.backend == "nccl" else 2)
     try: reports = _run(ep_check, world, a.backend, a.quick, a.impl, timeout=a.timeout)
     except EPLaunchError as e:
-        print(json.dumps({"check": "ep", "ok": False, "error": str(e)[:4000]}), flush=True)
+        _emit({"check": "ep", "ok": False, "error": str(e)[:3000]})
         return 1
-    for r in reports: print(json.dumps(r), flush=True)
+    for r in reports: _emit(r)
     return 0 if all(r["ok"] for r in reports) else 1
 
 def bench_main(argv: list[str] | None = None) -> int:
