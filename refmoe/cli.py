@@ -23,7 +23,7 @@ BENCHES: dict[str, str] = {
     "router": "refmoe.topk:bench_main",
     "decode": "refmoe.runners.decode:bench_main",
     "prefill": "refmoe.runners.prefill:bench_main",
-    "finalize": "refmoe.finalize:bench_main",
+    "finalize": "refmoe.finalize_kernel:bench_main",
     "tool_calls": "refmoe.tool_parity:bench_main",
     "ep": "refmoe.ep_runner:bench_main",
 }

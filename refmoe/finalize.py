@@ -19,7 +19,7 @@ __all__ = ['ROUTINGS', 'PRODUCERS', 'CONTENT_TYPED_SINCE', 'DeferredFinalizeOutp
            'moe_problem', 'route', 'pack_topk', 'unpack_topk', 'expert_outputs', 'moe_reference', 'garbage',
            'permuted_layout', 'flashinfer_triple', 'check_finalize_inputs', 'finalize_reference', 'max_abs_error',
            'bf16_tol', 'flashinfer_version', 'MislabelledWeightsError', 'make_deferred_finalize_output',
-           'trtllm_moe_unavailable', 'trtllm_bf16_deferred', 'finalize_dtype_scenario', 'bench_main']
+           'trtllm_moe_unavailable', 'trtllm_bf16_deferred', 'finalize_dtype_scenario']
 
 # %% ../nbs/12_finalize.ipynb #2755e3a1
 @dataclass(frozen=True)
@@ -293,8 +293,3 @@ def finalize_dtype_scenario(device: torch.device) -> Outcome:
     err, tol = max_abs_error(out, ref), bf16_tol(ref)
     return Outcome(err <= tol, f"max err {err:.3g} {'<=' if err <= tol else '>'} {tol:.2g}",
                    {"weights_dtype": str(d.expert_weights.dtype), "max_abs_error": err, "tolerance": tol})
-
-# %% ../nbs/12_finalize.ipynb #20c27535
-def bench_main(argv: list[str] | None = None) -> int:
-    "`refmoe bench finalize`: the Triton finalize kernel against the torch reference, one JSON line per case."
-    return importlib.import_module("refmoe.finalize_kernel").bench_main(argv)

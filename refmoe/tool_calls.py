@@ -11,7 +11,7 @@ from typing import Any, Callable, Generator, Iterable
 
 # %% auto #0
 __all__ = ['DETECTORS', 'ToolSpec', 'as_tool_specs', 'ToolCallItem', 'StreamingParseResult', 'TextReader', 'JsonReader',
-           'ToolCallDetector', 'merge_results', 'stream_in_pieces', 'parse_every_way', 'UnknownParserError',
+           'ToolCallDetector', 'merge_results', 'stream_in_pieces', 'parse_every_way', 'calls_of', 'UnknownParserError',
            'detector_class', 'get_detector']
 
 # %% ../nbs/40_tool_calls.ipynb #512185d8
@@ -266,6 +266,14 @@ def parse_every_way(make: Callable[[], ToolCallDetector], text: str, sizes: Iter
         got = stream_in_pieces(make(), text, size, seed=size)
         if got != whole: raise AssertionError(f"pieces of {size or 'random size'} give {got}, whole text gives {whole}")
     return whole
+
+# %% ../nbs/40_tool_calls.ipynb #94d7fe55
+def calls_of(result):
+    "(name, parsed arguments or the raw text, tool_index) of each call."
+    def args(p):
+        try: return json.loads(p)
+        except ValueError: return p
+    return [(c.name, args(c.parameters), c.tool_index) for c in result.calls]
 
 # %% ../nbs/40_tool_calls.ipynb #38ebcaa9
 DETECTORS: dict[str, str] = {

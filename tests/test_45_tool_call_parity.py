@@ -11,15 +11,8 @@ from refmoe.tool_parity import (
 
 from fastcore.test import test_eq, test_fail
 from refmoe.legacy import legacy
-from refmoe.tool_calls import parse_every_way
+from refmoe.tool_calls import calls_of, parse_every_way
 import json, random
-
-def calls_of(result):
-    "(name, parsed arguments or the raw text, tool_index) of each call."
-    def args(p):
-        try: return json.loads(p)
-        except ValueError: return p
-    return [(c.name, args(c.parameters), c.tool_index) for c in result.calls]
 
 
 def test_parity_every_format():
