@@ -54,6 +54,10 @@ def notebook_title(nb: dict, fallback: str) -> str:
     return fallback
 
 
+FLOORS = {"0": "Core", "1": "Kernels", "2": "Layers and models", "3": "Graph runners", "4": "Expert parallelism",
+          "5": "Engine", "6": "Serving", "7": "Benchmarks", "9": "Command line"}
+
+
 def write_notebooks() -> list[tuple[str, str]]:
     "Copy the processed notebooks into `_src`; return (title, file) for the sidebar."
     nav = []
@@ -83,13 +87,24 @@ def write_api_pages() -> list[tuple[str, str]]:
     return [("Overview", "api/index.md")] + nav
 
 
+def floor_nav(nb_nav: list[tuple[str, str]]) -> list[dict]:
+    "The sidebar: Home, then one section per floor (the notebooks' first digit), as the house is built."
+    nav, sections = [], {}
+    for title, name in nb_nav:
+        if name == "index.ipynb": nav.append({title: name}); continue
+        floor = FLOORS.get(name[0], "Other")
+        if floor not in sections: sections[floor] = []; nav.append({floor: sections[floor]})
+        sections[floor].append({title: name})
+    return nav
+
+
 def config(nb_nav, api_nav) -> dict:
     return {
         "site_name": "refmoe", "site_description": "A literate reference MoE serving runtime",
         "docs_dir": "_src", "site_dir": "_site", "use_directory_urls": False,
         "theme": {"name": "material", "font": False,
                   "features": ["navigation.sections", "navigation.top", "search.highlight", "content.code.copy"]},
-        "nav": [{t: f} for t, f in nb_nav] + [{"API reference": [{t: f} for t, f in api_nav]}],
+        "nav": floor_nav(nb_nav) + [{"API reference": [{t: f} for t, f in api_nav]}],
         "plugins": [
             "search",
             {"mkdocs-jupyter": {"execute": False, "include_source": True, "ignore_h1_titles": True,

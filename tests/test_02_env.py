@@ -2,12 +2,14 @@
 import pytest
 import os
 import torch
-from refmoe.env import (
+from refmoe.core.env import (
     device_label,
+    dtype_name,
     has_cuda,
     interpreted,
     interpreted_on,
     kernel_for,
+    parse_dtype,
     resolve_device,
     triton_interpreted,
 )
@@ -55,7 +57,7 @@ def test_kernels_on_cpu_tensors_when_triton_compiles():
     out = run_compiled_mode("""
     import torch
     from triton.runtime.jit import JITFunction
-    from refmoe.topk import TopKConfig, select_experts, topk_route_kernel
+    from refmoe.kernels.topk import TopKConfig, select_experts, topk_route_kernel
     assert isinstance(topk_route_kernel, JITFunction)
     w, ids = select_experts(None, torch.randn(4, 16), TopKConfig(top_k=2), torch.tensor([3], dtype=torch.int32))
     import triton.language as tl
@@ -78,3 +80,8 @@ def test_kernel_for_on_gpu():
     test_eq(outs["cuda"].cpu(), outs["cpu"])
     test_eq(outs["cpu"], 2 * xs["cpu"] + 1)
     {dev: type(kernel_for(axpy, x)).__name__ for dev, x in xs.items()}
+
+
+def test_dtypes():
+    test_eq(parse_dtype("bfloat16"), torch.bfloat16); test_eq(dtype_name(parse_dtype("fp32")), "fp32")
+    test_fail(lambda: parse_dtype("int8"), contains="unknown dtype 'int8'")

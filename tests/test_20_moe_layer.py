@@ -12,8 +12,8 @@ from refmoe.layers.moe import (
 
 from fastcore.test import test_eq, test_close, test_fail
 import torch
-from refmoe.demo import run_scenario
-from refmoe.legacy import legacy
+from refmoe.core.scenario import run_scenario
+from refmoe.core.legacy import legacy
 
 TINY = MoEConfig(hidden_size=32, moe_intermediate_size=16, n_routed_experts=8, num_experts_per_tok=2, n_shared_experts=1)
 V3ISH = MoEConfig(hidden_size=32, moe_intermediate_size=16, n_routed_experts=8, num_experts_per_tok=3, n_shared_experts=1,

@@ -2,8 +2,8 @@
 import pytest
 import argparse, itertools, json, random, sys, time
 import torch
-from refmoe.batch import ForwardBatch, ForwardMode
-from refmoe.check import (
+from refmoe.layers.forward_batch import ForwardBatch, ForwardMode
+from refmoe.runners.check import (
     Workload,
     check_main,
     check_runners,
@@ -16,8 +16,8 @@ torch.set_num_threads(1)  # tiny models: one thread beats OpenMP threads competi
 
 from fastcore.test import test_eq, test_fail, test_close, test_is
 import io, contextlib, json
-from refmoe.attention import KVCache
-from refmoe.legacy import legacy
+from refmoe.layers.attention import KVCache
+from refmoe.core.legacy import legacy
 
 
 def test_differential_check_generic():

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 
-from ..demo import Outcome, scenario
-from ..env import resolve_device
-from ..fused_moe import dense_experts_torch, fused_experts
-from ..legacy import is_legacy
-from ..topk import TopKConfig, select_experts
+from ..core.scenario import Outcome, scenario
+from ..core.env import resolve_device
+from ..kernels.moe_reference import dense_experts_torch
+from ..kernels.fused_moe import fused_experts
+from ..core.legacy import is_legacy
+from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
 __all__ = ['V2_LITE_MOE', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph', 'DeepseekV2MoE', 'host_syncs',

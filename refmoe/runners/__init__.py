@@ -1,0 +1,1 @@
+"""Graph runners: static input buffers, graph backends, the decode and prefill runners, the differential checker."""

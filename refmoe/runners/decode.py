@@ -5,22 +5,18 @@
 # %% ../../nbs/32_decode_runner.ipynb #7c1f7cca
 from __future__ import annotations
 
-import argparse, json, sys, time
-from datetime import datetime, timezone
-
 import torch
 
-from ..batch import (DecodeInputBuffers, ForwardBatch, ForwardMode, check_forward_batch,
-                          compute_local_num_token_non_padded)
-from ..demo import Outcome, scenario
-from ..env import device_label, has_cuda, resolve_device
-from ..graphs import bucket_sizes, make_backend, pick_bucket
-from ..legacy import is_legacy
-from ..model import build_model, get_config
+from .input_buffers import DecodeInputBuffers
+from ..layers.forward_batch import (ForwardBatch, ForwardMode, check_forward_batch, compute_local_num_token_non_padded)
+from ..core.scenario import Outcome, scenario
+from ..core.env import resolve_device
+from .graphs import bucket_sizes, make_backend, pick_bucket
+from ..core.legacy import is_legacy
+from ..models.deepseek_v2 import build_model
 
 # %% auto #0
-__all__ = ['DecodeCudaGraphRunner', 'capture', 'replay', 'forward', 'expected_slots', 'stale_count_case', 'stale_count_scenario',
-           'bench_main']
+__all__ = ['DecodeCudaGraphRunner', 'capture', 'replay', 'forward', 'expected_slots', 'stale_count_case', 'stale_count_scenario']
 
 # %% ../../nbs/32_decode_runner.ipynb #b7c9c80a
 class DecodeCudaGraphRunner:
@@ -149,58 +145,3 @@ def stale_count_scenario(device: torch.device) -> Outcome:
     slot = "no count slot" if r["count_slot"] is None else f"count slot {r['count_slot']}"
     return Outcome(not r["wrong_rows"], f"{slot}, wrong rows {r['wrong_rows']}",
                    {k: r[k] for k in ("count_slot", "wrong_rows", "rel_err", "routed_pairs")})
-
-# %% ../../nbs/32_decode_runner.ipynb #b9d9bee5
-def _timed_us(fn, iters: int, warmup: int, device: torch.device) -> float:
-    "Mean wall-clock microseconds per call of `fn`, the device synchronised before and after."
-    sync = (lambda: torch.cuda.synchronize(device)) if device.type == "cuda" else (lambda: None)
-    for _ in range(warmup): fn()
-    sync(); t0 = time.perf_counter()
-    for _ in range(iters): fn()
-    sync()
-    return (time.perf_counter() - t0) / iters * 1e6
-
-def _dtype(name: str) -> torch.dtype:
-    dtypes = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
-    if name not in dtypes: raise ValueError(f"unknown dtype {name!r}: use {', '.join(dtypes)}")
-    return dtypes[name]
-
-def bench_main(argv: list[str] | None = None) -> int:
-    "`refmoe bench decode`: decode step time, graph vs eager, one JSON line per batch size."
-    p = argparse.ArgumentParser(prog="refmoe bench decode", description=bench_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--device", default="cuda" if has_cuda() else "cpu")
-    p.add_argument("--config", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
-    p.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    p.add_argument("--impl", default=None, help="MoE implementation: triton (default on cuda) or torch")
-    p.add_argument("--batch", type=int, nargs="+", default=[1, 8, 64])
-    p.add_argument("--context", type=int, default=32, help="prefilled tokens per sequence")
-    p.add_argument("--iters", type=int, default=50); p.add_argument("--warmup", type=int, default=5)
-    p.add_argument("--backend", default=None, help="graph backend: cuda or cpu (default: the device's)")
-    a = p.parse_args(argv)
-    try:
-        dev = resolve_device(a.device)
-        cuda = dev.type == "cuda"
-        config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), _dtype(a.dtype or ("bf16" if cuda else "fp32"))
-        if a.context + 1 > config.max_position: raise ValueError(f"--context {a.context} is past {config.name}'s max_position {config.max_position}")
-    except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
-    impl = a.impl or ("triton" if cuda else "torch")
-    model = build_model(config, impl=impl, dtype=dtype, device=dev)
-    kv = model.make_kv_cache(max(a.batch) * (a.context + 1) + 1, max_context=a.context + 1)
-    runner = DecodeCudaGraphRunner(model, kv, buckets=a.batch, backend=a.backend)
-    g = torch.Generator().manual_seed(0)
-    for bs in a.batch:
-        prompts = [torch.randint(1, config.vocab_size - 1, (a.context,), generator=g).tolist() for _ in range(bs)]
-        slots = [kv.alloc(a.context + 1) for _ in range(bs)]
-        with torch.no_grad():
-            pre = ForwardBatch.init_new("extend", prompts, [s[:-1] for s in slots], kv)
-            model(pre.input_ids, pre.positions, pre)
-            batch = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
-            graph_us = _timed_us(lambda: runner.replay(batch), a.iters, a.warmup, dev)
-            eager_us = _timed_us(lambda: model(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
-        print(json.dumps({"bench": "decode", "device": device_label(dev), "config": config.name, "dtype": str(dtype)[6:],
-                          "impl": impl, "backend": runner.backend.name, "batch": bs, "context": a.context,
-                          "graph_us": round(graph_us, 1), "eager_us": round(eager_us, 1),
-                          "speedup": round(eager_us / graph_us, 2), "iters": a.iters,
-                          "torch": torch.__version__, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}), flush=True)
-        kv.free([s for seq in slots for s in seq])
-    return 0

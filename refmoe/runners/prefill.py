@@ -5,27 +5,21 @@
 # %% ../../nbs/33_prefill_runner.ipynb #f1b2ba45
 from __future__ import annotations
 
-import argparse, json, time
-from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Optional
-
 import torch
 
-from ..attention import PAD_SLOT, KVCache
-from ..batch import (ForwardBatch, ForwardMode, StaticSlots, _copy_rows, check_forward_batch,
-                          enable_num_token_non_padded)
-from ..demo import Outcome, scenario
-from ..env import device_label, has_cuda, resolve_device
-from ..graphs import make_backend, pick_bucket
-from ..legacy import is_legacy
-from ..model import get_config
-from ..multimodal import build_multimodal_model
-from .decode import _dtype, _timed_us
+from ..layers.attention import PAD_SLOT, KVCache
+from ..layers.forward_batch import ForwardBatch, ForwardMode, check_forward_batch, enable_num_token_non_padded
+from .input_buffers import PrefillInputBuffers
+from ..core.scenario import Outcome, scenario
+from ..core.env import resolve_device
+from .graphs import make_backend, pick_bucket
+from ..core.legacy import is_legacy
+from ..models.kimi_vl import build_multimodal_model
+
 
 # %% auto #0
-__all__ = ['prefill_buckets', 'PrefillInputBuffers', 'find_input_embeds', 'find_input_ids', 'PrefillCudaGraphRunner', 'forward',
-           'expected_slots', 'stale_embeds_case', 'stale_embeds_scenario', 'bench_main']
+__all__ = ['prefill_buckets', 'find_input_embeds', 'find_input_ids', 'PrefillCudaGraphRunner', 'forward', 'expected_slots',
+           'stale_embeds_case', 'stale_embeds_scenario']
 
 # %% ../../nbs/33_prefill_runner.ipynb #0e492f87
 def prefill_buckets(max_tokens: int, smallest: int = 16) -> list[int]:
@@ -34,57 +28,6 @@ def prefill_buckets(max_tokens: int, smallest: int = 16) -> list[int]:
     sizes, b = [], smallest
     while b < max_tokens: sizes.append(b); b *= 2
     return sizes + [max_tokens]
-
-@dataclass
-class PrefillInputBuffers(StaticSlots):
-    "Static inputs of the prefill graphs: token rows for the largest bucket, `max_bs` sequence rows plus an empty one."
-    input_ids: torch.Tensor
-    positions: torch.Tensor
-    out_cache_loc: torch.Tensor
-    seq_ids: torch.Tensor
-    seq_lens: torch.Tensor
-    req_to_token: torch.Tensor
-    input_embeds: torch.Tensor
-    num_token_non_padded: Optional[torch.Tensor] = None
-
-    @classmethod
-    def create(cls, max_tokens: int, max_bs: int, max_context: int, hidden_size: int, *, dtype=torch.float32,
-               ep_size: int = 1, device=None) -> PrefillInputBuffers:
-        "Allocate the buffers; the count slot only when its contract is live."
-        z = lambda *shape, dtype=torch.int64: torch.zeros(*shape, dtype=dtype, device=device)
-        return cls(input_ids=z(max_tokens), positions=z(max_tokens), out_cache_loc=z(max_tokens).fill_(PAD_SLOT),
-                   seq_ids=z(max_tokens).fill_(max_bs), seq_lens=z(max_bs + 1, dtype=torch.int32),
-                   req_to_token=z(max_bs + 1, max_context).fill_(PAD_SLOT), input_embeds=z(max_tokens, hidden_size, dtype=dtype),
-                   num_token_non_padded=z(1, dtype=torch.int32) if enable_num_token_non_padded(ep_size) else None)
-
-    @property
-    def max_tokens(self) -> int: return self.input_ids.shape[0]
-    @property
-    def max_bs(self) -> int: return self.seq_lens.shape[0] - 1
-
-    def forward_batch(self, num_tokens: int, kv_cache: KVCache) -> ForwardBatch:
-        "A prefill batch over the first `num_tokens` token rows and every sequence row: what a graph is captured on."
-        return ForwardBatch(ForwardMode.EXTEND, self.max_bs + 1, self.input_ids[:num_tokens], self.positions[:num_tokens],
-                            self.out_cache_loc[:num_tokens], self.seq_ids[:num_tokens], self.seq_lens, self.req_to_token,
-                            kv_cache, num_token_non_padded=self.num_token_non_padded)
-
-    def copy_from(self, batch: ForwardBatch | None, num_tokens: int) -> None:
-        "Fill token rows and sequence rows from a live batch (None: padding only); the rest becomes inert. Embeddings are separate."
-        n, b = (0, 0) if batch is None else (batch.num_tokens, batch.batch_size)
-        if not n <= num_tokens <= self.max_tokens or b > self.max_bs:
-            raise ValueError(f"cannot put {n} tokens of {b} sequences in a bucket of {num_tokens} "
-                             f"(buffers hold {self.max_tokens} tokens, {self.max_bs} sequences)")
-        get = lambda name: None if batch is None else getattr(batch, name)
-        _copy_rows(self.input_ids, get("input_ids"), n, num_tokens, 0)
-        _copy_rows(self.positions, get("positions"), n, num_tokens, 0)
-        _copy_rows(self.out_cache_loc, get("out_cache_loc"), n, num_tokens, PAD_SLOT)
-        _copy_rows(self.seq_ids, get("seq_ids"), n, num_tokens, self.max_bs)
-        _copy_rows(self.seq_lens, get("seq_lens"), b, self.max_bs + 1, 0)
-        _copy_rows(self.req_to_token, get("req_to_token"), b, self.max_bs + 1, PAD_SLOT)
-
-    def copy_embeds(self, embeds: torch.Tensor, num_tokens: int) -> None:
-        "Fill the embeddings slot: the live rows, then zeros up to the bucket."
-        _copy_rows(self.input_embeds, embeds, embeds.shape[0], num_tokens, 0)
 
 # %% ../../nbs/33_prefill_runner.ipynb #78dbf95f
 def find_input_embeds(args: tuple, kwargs: dict) -> torch.Tensor | None:
@@ -129,7 +72,7 @@ class PrefillCudaGraphRunner:
     def _dummy_run(self, num_tokens: int) -> torch.Tensor:
         "Warm-up: run the body eagerly on `num_tokens` padding rows, writing the count if its slot exists."
         self.buffers.copy_from(None, num_tokens)
-        _copy_rows(self.buffers.input_embeds, None, 0, num_tokens, 0)
+        self.buffers.input_embeds[:num_tokens].zero_()
         if self.buffers.num_token_non_padded is not None: self.buffers.num_token_non_padded.fill_(num_tokens)
         fb = self.buffers.forward_batch(num_tokens, self.kv_cache)
         return self.body(fb.input_ids, fb.positions, fb, input_embeds=self.buffers.slice_for("input_embeds", num_tokens))
@@ -232,43 +175,3 @@ def stale_embeds_scenario(device: torch.device) -> Outcome:
     return Outcome(not wrong and not r["image"]["wrong_rows"], f"text batch: {len(wrong)}/12 tokens wrong{held}",
                    {"image_wrong_rows": r["image"]["wrong_rows"], "text_wrong_rows": wrong,
                     "slot_holds_image_embeds": r["slot_holds_image_embeds"]})
-
-# %% ../../nbs/33_prefill_runner.ipynb #9f0febed
-def bench_main(argv: list[str] | None = None) -> int:
-    "`refmoe bench prefill`: prefill time, graph vs eager, and the closure's embedding cost, one JSON line per prompt length."
-    p = argparse.ArgumentParser(prog="refmoe bench prefill", description=bench_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--device", default="cuda" if has_cuda() else "cpu")
-    p.add_argument("--config", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
-    p.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    p.add_argument("--impl", default=None, help="MoE implementation: triton (default on cuda) or torch")
-    p.add_argument("--tokens", type=int, nargs="+", default=[16, 64, 128, 256, 512], help="prompt lengths")
-    p.add_argument("--iters", type=int, default=20); p.add_argument("--warmup", type=int, default=3)
-    p.add_argument("--backend", default=None, help="graph backend: cuda or cpu (default: the device's)")
-    a = p.parse_args(argv)
-    try:
-        dev = resolve_device(a.device)
-        cuda = dev.type == "cuda"
-        config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), _dtype(a.dtype or ("bf16" if cuda else "fp32"))
-        if max(a.tokens) > config.max_position: raise ValueError(f"--tokens {max(a.tokens)} is past {config.name}'s max_position {config.max_position}")
-    except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
-    impl = a.impl or ("triton" if cuda else "torch")
-    mm = build_multimodal_model(config, impl=impl, dtype=dtype, device=dev)
-    kv = mm.make_kv_cache(max(a.tokens) + 1, max_context=max(a.tokens))
-    runner = PrefillCudaGraphRunner(mm, kv, buckets=a.tokens, max_bs=1, backend=a.backend)
-    embed = runner.body.get_input_embeddings()
-    g = torch.Generator().manual_seed(0)
-    for T in a.tokens:
-        prompt = torch.randint(1, config.vocab_size - 1, (T,), generator=g).tolist()
-        batch = ForwardBatch.init_new("extend", [prompt], [list(range(1, T + 1))], kv)
-        with torch.no_grad():
-            graph_us = _timed_us(lambda: runner.forward(batch), a.iters, a.warmup, dev)
-            eager_us = _timed_us(lambda: mm(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
-            replay_us = _timed_us(runner.graphs[T].replay, a.iters, a.warmup, dev)
-            embed_us = _timed_us(lambda: embed(batch.input_ids), a.iters, a.warmup, dev)
-        print(json.dumps({"bench": "prefill", "device": device_label(dev), "config": config.name, "dtype": str(dtype)[6:],
-                          "impl": impl, "backend": runner.backend.name, "tokens": T,
-                          "graph_us": round(graph_us, 1), "eager_us": round(eager_us, 1), "speedup": round(eager_us / graph_us, 2),
-                          "replay_us": round(replay_us, 1), "embed_us": round(embed_us, 1),
-                          "embed_pct_of_replay": round(100 * embed_us / replay_us, 2), "iters": a.iters,
-                          "torch": torch.__version__, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}), flush=True)
-    return 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 7 (expert parallelism) on the GPU machine, run by scripts/gpu-check from the repo root
 # (OUT_DIR = a folder whose files come back):
-#   1. python -m refmoe.ep check, NCCL, one rank per GPU: dispatchers vs the single-process layer,
+#   1. refmoe check ep, NCCL, one rank per GPU: dispatchers vs the single-process layer,
 #      decode runner in real CUDA graphs vs eager, compiled Triton          -> OUT_DIR/check_nccl.jsonl
 #   2. the same layer check launched by torchrun (one process per GPU)     -> OUT_DIR/check_torchrun.jsonl
 #   3. gloo with 2 and 4 ranks on the CPU (layer + decode graphs)          -> OUT_DIR/check_gloo{2,4}.jsonl
@@ -18,8 +18,8 @@ T0=$(date +%s)
 say() { echo "[ep.sh +$(( $(date +%s) - T0 ))s] $*"; }
 die() { say "FAILED: $*"; exit 1; }
 
-NGPU=$(python3 -c "import torch, refmoe.ep; assert torch.cuda.is_available(), 'needs CUDA'; print(torch.cuda.device_count())") \
-  || die "no CUDA / refmoe.ep"
+NGPU=$(python3 -c "import torch, refmoe.ep.runner; assert torch.cuda.is_available(), 'needs CUDA'; print(torch.cuda.device_count())") \
+  || die "no CUDA / refmoe.ep.runner"
 say "$NGPU GPU(s): NCCL runs $NGPU rank(s), one per GPU"
 
 # run NAME EXPECTED CMD...: tee to OUT_DIR/NAME.jsonl, require rc 0 and EXPECTED rank reports with "ok": true
@@ -33,14 +33,14 @@ run() {
   [ "$got" = "$want" ] || die "$name: $got ranks ok, want $want"
 }
 
-run check_nccl "$NGPU" python3 -m refmoe.ep check --backend nccl --world "$NGPU"
+run check_nccl "$NGPU" python3 -m refmoe check ep --backend nccl --world "$NGPU"
 run check_torchrun "$NGPU" python3 -m torch.distributed.run --standalone --nproc-per-node "$NGPU" \
-  -m refmoe.ep check --backend nccl --quick
-run check_gloo2 2 python3 -m refmoe.ep check --backend gloo --world 2 --impl torch
-run check_gloo4 4 python3 -m refmoe.ep check --backend gloo --world 4 --impl torch --quick
+  -m refmoe check ep --backend nccl --quick
+run check_gloo2 2 python3 -m refmoe check ep --backend gloo --world 2 --impl torch
+run check_gloo4 4 python3 -m refmoe check ep --backend gloo --world 4 --impl torch --quick
 
 say "bench: MoE layer per dispatcher at M = 1, 16, 256 tokens per rank (V2-Lite, bf16) vs the single-GPU layer"
-timeout 300 python3 -m refmoe.ep bench --backend nccl --world "$NGPU" --tokens 1 16 256 2>&1 | tee "$OUT_DIR/bench_ep.jsonl"
+timeout 300 python3 -m refmoe bench ep --device cuda --backend nccl --world "$NGPU" --tokens 1 16 256 2>&1 | tee "$OUT_DIR/bench_ep.jsonl"
 [ "${PIPESTATUS[0]}" = 0 ] || die "bench exited with an error (or a dispatcher's output was wrong)"
 [ "$(grep -c '"bench": "ep_dispatch"' "$OUT_DIR/bench_ep.jsonl")" = 9 ] || die "bench printed too few cases"
 grep -q '"correct": false' "$OUT_DIR/bench_ep.jsonl" && die "a dispatcher's output differs from the single-GPU layer"

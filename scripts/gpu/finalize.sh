@@ -16,7 +16,7 @@ PY=${PYTHON:-python}
 
 $PY - > "$OUT_DIR/finalize_env.json" <<'EOF'
 import json, torch, triton, refmoe
-from refmoe.finalize import flashinfer_version, trtllm_moe_unavailable
+from refmoe.layers.finalize import flashinfer_version, trtllm_moe_unavailable
 assert torch.cuda.is_available(), "finalize.sh needs a CUDA device"
 print(json.dumps({"refmoe": refmoe.__version__, "torch": torch.__version__, "triton": triton.__version__,
                   "gpu": torch.cuda.get_device_name(), "capability": list(torch.cuda.get_device_capability()),

@@ -15,8 +15,8 @@ mode = sys.argv[1] if len(sys.argv) > 1 else "both"
 E, H, I, k, M, real = 2, 2048, 1408, 2, 8, 3
 w13 = torch.randn(E, 2 * I, H, device="cuda", dtype=torch.bfloat16)
 w2 = torch.randn(E, H, I, device="cuda", dtype=torch.bfloat16)
-from refmoe.fused_moe import fused_experts  # noqa: E402
-from refmoe.topk import TopKConfig, select_experts  # noqa: E402
+from refmoe.kernels.fused_moe import fused_experts  # noqa: E402
+from refmoe.kernels.topk import TopKConfig, select_experts  # noqa: E402
 
 x = torch.randn(M, H, device="cuda", dtype=torch.bfloat16)
 logits = torch.randn(M, E, device="cuda")

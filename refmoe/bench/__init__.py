@@ -1,0 +1,1 @@
+"""Benchmarks: every `refmoe bench NAME`, one JSON line per case."""

@@ -1,0 +1,1 @@
+"""Serving: tool-call detectors and formats, the OpenAI chat handler, the HTTP server, parity across formats."""
