@@ -96,7 +96,7 @@ def interpreted_on(tensor: torch.Tensor) -> bool:
     "Will a kernel launched on `tensor` run in the interpreter (CPU tensor, or `TRITON_INTERPRET=1`)?"
     return not tensor.is_cuda or triton_interpreted()
 
-# %% ../../nbs/02_env.ipynb #80e9857a
+# %% ../../nbs/02_env.ipynb #f09c3c01
 DTYPES: dict[str, torch.dtype] = {"bf16": torch.bfloat16, "bfloat16": torch.bfloat16, "fp16": torch.float16,
                                   "float16": torch.float16, "fp32": torch.float32, "float32": torch.float32}
 
