@@ -45,7 +45,7 @@ docs: $(STAMP)
 serve-docs: docs
 	$(BIN)/python -m http.server -d docs/_site 8000
 
-browser-check: $(STAMP) chromium
+browser-check: docs chromium
 	$(BIN)/python scripts/browser_check.py docs/_site artifacts/screenshots
 
 chromium:

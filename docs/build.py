@@ -5,7 +5,11 @@ The site is made from the notebooks as committed: their saved outputs (GPU resul
 rendered, nothing is executed. Steps: copy each `nbs/*.ipynb` into `docs/_src/` with nbdev's cell
 directives applied (`#| hide` drops a cell, `#| echo: false` hides its source, directive lines are
 removed, links between notebooks point at their pages), write one API page per exported module,
-generate the MkDocs config with a sidebar listing every notebook, and run `mkdocs build`.
+copy the assets (`docs/extra.css`: a wider page, compact tables, no In/Out prompts), generate the
+MkDocs config with a sidebar grouped by floor, and run `mkdocs build`. Material's `offline` plugin
+makes the site work from disk: open `docs/_site/index.html` as a file and search still answers
+(its search worker runs through `docs/iframe-worker-shim.js`, a local copy of the shim that the
+plugin would otherwise fetch from unpkg.com). Nothing is fetched from the network.
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 DOCS, NBS = ROOT / "docs", ROOT / "nbs"
 SRC, SITE, CONFIG = DOCS / "_src", DOCS / "_site", DOCS / "_mkdocs.yml"
+EXTRA_CSS, WORKER_SHIM = "extra.css", "iframe-worker-shim.js"
 _DIRECTIVE = re.compile(r"^\s*#\|\s*(.*?)\s*$")
 _NB_LINK = re.compile(r"\]\((\d\d_[\w-]+)\.ipynb(#[\w-]*)?\)")
 
@@ -105,9 +110,12 @@ def config(nb_nav, api_nav) -> dict:
         "theme": {"name": "material", "font": False,
                   "features": ["navigation.sections", "navigation.top", "search.highlight", "content.code.copy"]},
         "nav": floor_nav(nb_nav) + [{"API reference": [{t: f} for t, f in api_nav]}],
+        "extra_css": [EXTRA_CSS],
+        "extra": {"polyfills": [WORKER_SHIM]},  # the offline plugin adds unpkg's copy unless one is named
         "plugins": [
             "search",
-            {"mkdocs-jupyter": {"execute": False, "include_source": True, "ignore_h1_titles": True,
+            "offline",
+            {"mkdocs-jupyter": {"execute": False, "include_source": True, "ignore_h1_titles": True, "no_prompt": True,
                                 "remove_tag_config": {"remove_input_tags": ["hide-input"]}}},
             {"mkdocstrings": {"default_handler": "python", "handlers": {"python": {
                 "paths": [".."], "options": {"show_source": False, "show_root_heading": False,
@@ -121,6 +129,7 @@ def main() -> int:
     if SRC.exists(): shutil.rmtree(SRC)
     SRC.mkdir(parents=True)
     nb_nav, api_nav = write_notebooks(), write_api_pages()
+    for asset in (EXTRA_CSS, WORKER_SHIM): shutil.copy(DOCS / asset, SRC / asset)
     CONFIG.write_text(yaml.safe_dump(config(nb_nav, api_nav), sort_keys=False))
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     r = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--clean", "-q", "-f", str(CONFIG)], cwd=DOCS, env=env)

@@ -37,18 +37,18 @@ def _resolve(path: str):
     mod, _, attr = path.partition(":")
     return getattr(importlib.import_module(mod), attr)
 
+def _listing(usage: str, heading: str, entries: dict[str, tuple[str, str]], width: int, more: str) -> str:
+    "A usage text: the usage line, then one line per entry (name and help), then where to read more."
+    lines = [f"usage: {usage}", "", f"{heading}:"] + [f"  {name:<{width}}{help}" for name, (_, help) in entries.items()]
+    return "\n".join(lines + ["", more])
+
 def _usage() -> str:
-    lines = ["usage: refmoe COMMAND [ARGS...]", "", "commands:"]
-    lines += [f"  {name:<8}{help}" for name, (_, help) in COMMANDS.items()]
-    lines += ["", "`refmoe COMMAND --help` describes a command's options."]
-    return "\n".join(lines)
+    return _listing("refmoe COMMAND [ARGS...]", "commands", COMMANDS, 8, "`refmoe COMMAND --help` describes a command's options.")
 
 def _bench_usage() -> str:
-    lines = ["usage: refmoe bench NAME [ARGS...]", "", "benches:"]
-    lines += [f"  {name:<11}{help}" for name, (_, help) in BENCHES.items()]
-    lines += ["", "`refmoe bench NAME --help` describes a bench's options."]
-    return "\n".join(lines)
+    return _listing("refmoe bench NAME [ARGS...]", "benches", BENCHES, 11, "`refmoe bench NAME --help` describes a bench's options.")
 
+# %% ../nbs/91_cli.ipynb #334de4be
 def _run(cmd: str, rest: list[str]) -> int:
     if cmd == "bench":
         if not rest or rest[0] not in BENCHES:

@@ -7,8 +7,8 @@ from refmoe.core.scenario import (
     run_scenario,
 )
 
-from fastcore.test import test_eq, test_fail
-import os, subprocess, sys
+from fastcore.test import test_eq
+import os
 
 never_broken = Scenario(3, "a legacy run that is right", lambda dev: Outcome(True, "fine"))
 always_broken = Scenario(3, "a fixed run that is wrong", lambda dev: Outcome(False, "wrong"))

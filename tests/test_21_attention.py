@@ -24,6 +24,12 @@ def test_kv_cache_alloc():
     test_fail(lambda: KVCache(1, 1, 1, 2, max_context=4), contains="at least 2 slots")
 
 
+def test_kv_cache_for_model():
+    shape = SimpleNamespace(num_layers=2, num_heads=4, head_dim=8, max_position=16)
+    test_eq((tuple(KVCache.for_model(shape, 32).k.shape), KVCache.for_model(shape, 32, max_context=64).max_context), ((2, 32, 4, 8), 16))
+    test_eq(KVCache.for_model(shape, 32, max_context=6, dtype=torch.bfloat16).v.dtype, torch.bfloat16)
+
+
 def test_attention_mask():
     fb = SimpleNamespace(seq_lens=torch.tensor([3, 2, 0]), seq_ids=torch.tensor([0, 1, 1, 2]),
                          positions=torch.tensor([2, 0, 1, 0]),

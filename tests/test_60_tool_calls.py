@@ -8,11 +8,11 @@ from refmoe.serving.tool_calls import (
     _held_back,
     as_tool_specs,
     get_detector,
+    json_args,
     parse_every_way,
 )
 
 from fastcore.test import test_eq, test_fail
-import json
 from refmoe.testing import calls_of
 
 class Bold(TextReader):
@@ -76,6 +76,11 @@ def test_balanced_values():
     for piece in ['{"a": 1, "b": "</tool_call>"', ' </tool', '_call> rest']: s.feed(piece)
     s.close()
     test_eq(("".join(s.got), s.ok, s._buf), ('{"a": 1, "b": "</tool_call>" ', False, "</tool_call> rest"))
+
+
+def test_json_args():
+    test_eq(json_args({"city": "Zürich"}), '{"city": "Zürich"}')
+    test_eq(json_args('{"city": '), '{"city": ')
 
 
 def test_detector_contract():

@@ -8,10 +8,9 @@ from refmoe.serving.json_formats import (
     NamedToolDetector,
 )
 
-from fastcore.test import test_eq, test_fail
+from fastcore.test import test_eq
 from refmoe.testing import calls_of
 from refmoe.serving.tool_calls import parse_every_way
-import json
 
 
 def test_hermes():

@@ -9,10 +9,9 @@ from refmoe.serving.tagged_formats import (
     _typed,
 )
 
-from fastcore.test import test_eq, test_fail
+from fastcore.test import test_eq
 from refmoe.testing import calls_of
 from refmoe.serving.tool_calls import parse_every_way
-import json
 
 weather = {"name": "get_weather", "parameters": {"type": "object", "properties": {
     "city": {"type": "string"}, "days": {"type": "integer"}, "metric": {"type": "boolean"}, "hours": {"type": "array"}}}}

@@ -2,17 +2,17 @@
 import pytest
 import gc, json, time
 from refmoe.serving.chat import EXAMPLE_TOOLS, ChatCompletionRequest, chat_completion, check_tool_call_stream, stream_text
-from refmoe.serving.tool_calls import detector_class, get_detector
+from refmoe.serving.tool_calls import detector_class
 from refmoe.serving.parity import (
     FORMATS,
     parity_row,
     unterminated,
 )
 
-from fastcore.test import test_eq, test_fail
+from fastcore.test import test_eq
 from refmoe.core.legacy import legacy
 from refmoe.testing import calls_of
-from refmoe.serving.tool_calls import parse_every_way
+from refmoe.serving.tool_calls import get_detector, parse_every_way
 import json, random
 
 

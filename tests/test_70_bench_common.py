@@ -5,7 +5,7 @@ from refmoe.bench.common import (
     parse_bench_args,
 )
 
-from fastcore.test import test_eq, test_fail
+from fastcore.test import test_eq
 import contextlib, io
 import pytest
 

@@ -2,36 +2,66 @@
 import pytest
 import argparse, json, shutil, sys, time
 from pathlib import Path
+import torch
 from refmoe.bench.moe import (
+    SHAPES,
+    make_inputs,
+    make_layer,
     moe_bench_main,
+    routed_layer,
+    routed_moe_config,
     router_bench_main,
+    torch_routed_layer,
     tune_main,
 )
 
-from fastcore.test import test_eq, test_fail
-import json, io, contextlib, tempfile, torch
+from fastcore.test import test_eq, test_close, test_fail
+import json, io, contextlib, os, pytest, subprocess, sys, tempfile, torch
+from dataclasses import replace
 from pathlib import Path
+from refmoe.layers.moe import V2_LITE_MOE
 
 
 def test_router_bench_cpu():
     buf = io.StringIO()
-    with contextlib.redirect_stdout(buf): test_eq(router_bench_main(["--device", "cpu", "--m", "2", "--reps", "10"]), 0)
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):
+        test_eq(router_bench_main(["--device", "cpu", "--m", "2", "--reps", "10"]), 0)
     row = json.loads(buf.getvalue().splitlines()[0])
     test_eq((row["bench"], row["m"], row["top_k"]), ("router", 2, 2))
 
 
+def test_device_errors_are_usage_errors():
+    proc = subprocess.run([sys.executable, "-m", "refmoe", "bench", "moe", "--device", "cuda"], capture_output=True, text=True,
+                          env={**os.environ, "CUDA_VISIBLE_DEVICES": ""}, timeout=300)
+    test_eq(proc.returncode, 2)
+    assert "CUDA is not available" in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    with contextlib.redirect_stderr(io.StringIO()) as err, pytest.raises(SystemExit) as e: router_bench_main(["--device", "tpu"])
+    test_eq(e.value.code, 2); assert "is not supported" in err.getvalue()
+
+
 def test_moe_bench_cpu():
     buf = io.StringIO()
-    with contextlib.redirect_stdout(buf): test_eq(moe_bench_main(["--device", "cpu", "--m", "2", "--reps", "10"]), 0)
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):
+        test_eq(moe_bench_main(["--device", "cpu", "--m", "2", "--reps", "10"]), 0)
     rows = [json.loads(l) for l in buf.getvalue().splitlines()]
     test_eq([r["bench"] for r in rows], ["moe", "moe_padded"])
-    assert rows[0]["us_layer"] > 0 and rows[0]["mb_touched"] > 0
+    test_eq(rows[0]["timed_from"], "hidden_states")
+    assert rows[0]["us_layer"] > 0 and rows[0]["mb_touched"] > 0 and rows[0]["us_floor"] > 0
+    assert rows[0]["layer_vs_floor"] > 1
+
+
+def test_routed_layer_is_the_peers_work():
+    layer = make_layer(SHAPES["tiny"], torch.device("cpu"), torch.float32)
+    x = make_inputs(layer, 5, 1, seed=3)[0][0]
+    test_close(routed_layer(layer, x), torch_routed_layer(layer, x), eps=1e-4)
+    test_eq(routed_moe_config(SHAPES["v2-lite"]), replace(V2_LITE_MOE, n_shared_experts=0))
+    test_eq(layer.shared_gate_up, None)
 
 
 def test_tune_cpu():
     with tempfile.TemporaryDirectory() as tmp:
         buf = io.StringIO()
-        with contextlib.redirect_stdout(buf):
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):
             test_eq(tune_main(["--device", "cpu", "--m", "1", "--inputs", "1", "--reps", "1", "--folder", tmp, "--budget-s", "60", "--max-candidates", "2"]), 0)
         saved = json.loads(next(Path(tmp).glob("E=8,N=32,device_name=cpu.json")).read_text())
         test_eq(list(saved), ["1"])

@@ -3,21 +3,218 @@ import pytest
 import importlib, sys
 from refmoe.cli import (
     BENCHES,
+    COMMANDS,
     main,
 )
 
-from fastcore.test import test_eq, test_fail
+from fastcore.test import test_eq
 import contextlib, io, os, subprocess, sys, time
+from pathlib import Path
+
+from refmoe.core.env import has_cuda
+
+def cli_exit(*argv: str) -> tuple[object, str]:
+    "Run `main(argv)` in this process: (its exit status, or the exception it raised; the last line it wrote to stderr)."
+    with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+        try: code = main(list(argv))
+        except SystemExit as e: code = e.code
+        except Exception as e: code = repr(e)
+    return code, (err.getvalue().strip().splitlines() or [""])[-1]
+
+import ast, json, re
+from dataclasses import dataclass
+from importlib.util import find_spec
+
+PKG = Path(find_spec("refmoe").origin).parent  # the package's folder, found without running it
+NBS = PKG.parent / "nbs"
+
+@dataclass(frozen=True)
+class Import:
+    "One import of a refmoe module by another: where it stands, what it imports, and which names."
+    src: str
+    line: int
+    target: str
+    names: tuple[str, ...] = ()
+
+def modules(pkg: Path = PKG) -> dict[str, Path]:
+    "Every module of the package by dotted name (a folder's `__init__` is the folder; nbdev's `_modidx` aside)."
+    out = {}
+    for f in sorted(pkg.rglob("*.py")):
+        if f.name == "_modidx.py" or "__pycache__" in f.parts: continue
+        parts = f.relative_to(pkg.parent).with_suffix("").parts
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = f
+    return out
+
+def absolute_module(node: ast.ImportFrom, here: str, is_pkg: bool = False) -> str:
+    "The module a `from ... import` names, relative imports resolved against module `here`."
+    if not node.level: return node.module or ""
+    base = here.split(".") if is_pkg else here.split(".")[:-1]
+    base = base[:len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+def imports_in(tree: ast.AST, here: str, known: set[str], is_pkg: bool = False) -> list[Import]:
+    "The refmoe imports anywhere in `tree` (inside functions too), submodules named in `from` resolved."
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [Import(here, node.lineno, a.name) for a in node.names if a.name.split(".")[0] == "refmoe"]
+        elif isinstance(node, ast.ImportFrom) and (mod := absolute_module(node, here, is_pkg)).split(".")[0] == "refmoe":
+            subs = [a.name for a in node.names if f"{mod}.{a.name}" in known]
+            out += [Import(here, node.lineno, f"{mod}.{s}") for s in subs]
+            names = tuple(a.name for a in node.names if a.name not in subs)
+            if names or not subs: out.append(Import(here, node.lineno, mod, names))
+    return out
+
+def package_imports(pkg: Path = PKG) -> list[Import]:
+    "Every import of one refmoe module by another, in module and line order."
+    mods = modules(pkg)
+    imps = [i for m, f in mods.items() for i in imports_in(ast.parse(f.read_text()), m, set(mods), f.name == "__init__.py")]
+    return sorted((i for i in imps if i.target != i.src), key=lambda i: (i.src, i.line))
+
+def where(i: Import) -> str:
+    "`module:line imports target`, for failure messages."
+    return f"{i.src}:{i.line} imports {i.target}"
+
+FLOORS = ["core", "kernels", "layers", "models", "runners", "ep", "engine", "serving", "bench", "face"]
+
+def floor(mod: str) -> str:
+    "The floor of a refmoe module: its folder; `core` for the package and `refmoe.testing`, `face` for the command line."
+    if mod in ("refmoe", "refmoe.testing"): return "core"
+    if mod in ("refmoe.demo", "refmoe.cli", "refmoe.__main__"): return "face"
+    return mod.split(".")[1]
+
+def import_cycles(imps: list[Import]) -> list[list[str]]:
+    "One cycle through each strongly connected part of the import graph, as a path that ends where it starts."
+    graph: dict[str, set[str]] = {}
+    for i in imps: graph.setdefault(i.src, set()).add(i.target)
+    index, low, stack, parts = {}, {}, [], []
+    def visit(v):  # Tarjan's algorithm
+        index[v] = low[v] = len(index); stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index: visit(w); low[v] = min(low[v], low[w])
+            elif w in stack: low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = set(stack[stack.index(v):]); del stack[stack.index(v):]
+            if len(part) > 1: parts.append(part)
+    for v in sorted(graph):
+        if v not in index: visit(v)
+    cycles = []
+    for part in parts:
+        path = [min(part)]
+        while path[-1] not in path[:-1]: path.append(min(w for w in graph[path[-1]] if w in part))
+        cycles.append(path[path.index(path[-1]):])
+    return cycles
+
+def upward_imports(imps: list[Import]) -> list[str]:
+    "Imports of a module on a higher floor than the importer's, and modules on no known floor."
+    unplaced = sorted({m for i in imps for m in (i.src, i.target) if floor(m) not in FLOORS})
+    return [f"{m} is on no floor of {FLOORS}" for m in unplaced] + [
+        f"{where(i)} ({floor(i.src)} is below {floor(i.target)})" for i in imps
+        if floor(i.src) in FLOORS and floor(i.target) in FLOORS and FLOORS.index(floor(i.target)) > FLOORS.index(floor(i.src))]
+
+def private_imports(imps: list[Import]) -> list[str]:
+    "Private names (`_x`, dunders aside) imported from another refmoe module."
+    return [f"{where(i)}: {n}" for i in imps for n in i.names if n.startswith("_") and not n.startswith("__")]
+
+def attached_methods(pkg: Path = PKG) -> list[str]:
+    "`setattr` calls on a class or with a function as the value; `@patch` functions whose `self` names no class."
+    trees = {m: ast.parse(f.read_text()) for m, f in modules(pkg).items()}
+    classes = {n.name for t in trees.values() for n in ast.walk(t) if isinstance(n, ast.ClassDef)}
+    bad = []
+    for m, t in trees.items():
+        funcs = {n.name for n in ast.walk(t) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        funcs |= {n.target.id for n in ast.walk(t) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
+                  and isinstance(n.iter, (ast.Tuple, ast.List)) and any(isinstance(e, ast.Name) and e.id in funcs for e in n.iter.elts)}
+        for c in ast.walk(t):
+            if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == "setattr" and len(c.args) == 3): continue
+            obj, value = c.args[0], c.args[2]
+            on_class = isinstance(obj, ast.Name) and (obj.id in classes or re.fullmatch(r"[A-Z]\w*[a-z]\w*", obj.id))
+            a_function = isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in funcs)
+            if on_class or a_function: bad.append((m, c.lineno, ast.unparse(c)))
+        for f in ast.walk(t):
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(ast.unparse(d).split("(")[0].split(".")[-1] == "patch" for d in f.decorator_list):
+                first = (f.args.posonlyargs + f.args.args)[:1]
+                if not first or first[0].annotation is None: bad.append((m, f.lineno, f"@patch def {f.name}: `self` names no class"))
+    return [f"{m}:{line}: {what}" for m, line, what in sorted(bad)]
+
+TEST_LIBRARIES = ("fastcore.test", "pytest", "httpx", "refmoe.testing")
+TEST_HELPERS = ("experts_case", "poisoned_experts", "calls_of", "bad_requests", "send", "recorded_ops")
+
+def stray_test_helpers(pkg: Path = PKG) -> list[str]:
+    "Imports of test libraries, and definitions of `refmoe.testing`'s helpers, in any other module."
+    bad = []
+    for m, f in modules(pkg).items():
+        if m == "refmoe.testing": continue
+        t = ast.parse(f.read_text())
+        for n in ast.walk(t):
+            if isinstance(n, ast.Import): names = [a.name for a in n.names]
+            elif isinstance(n, ast.ImportFrom): names = [absolute_module(n, m, f.name == "__init__.py")]
+            else: continue
+            bad += [f"{m}:{n.lineno} imports {x}" for x in names if any(x == lib or x.startswith(lib + ".") for lib in TEST_LIBRARIES)]
+        bad += [f"{m}:{n.lineno} defines {n.name}, a helper of refmoe.testing" for n in t.body
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name in TEST_HELPERS]
+    return bad
+
+def notebook_modules(nbs: Path = NBS) -> dict[str, str]:
+    "Module -> the notebook that exports it (its `#| default_exp`)."
+    out = {}
+    for nb in sorted(nbs.glob("*.ipynb")):
+        for c in json.loads(nb.read_text())["cells"]:
+            if m := re.search(r"^#\|\s*default_exp\s+(\S+)", "".join(c["source"]), re.M): out[f"refmoe.{m.group(1)}"] = nb.stem
+    return out
+
+def later_notebook_imports(nbs: Path = NBS, pkg: Path = PKG) -> list[str]:
+    "Notebook cells that import a module of a notebook with a number not smaller than their own (00_index aside)."
+    owner, known = notebook_modules(nbs), set(modules(pkg))
+    exports = {nb: m for m, nb in owner.items()}
+    number = lambda stem: int(stem.split("_")[0])
+    bad = []
+    for nb in sorted(nbs.glob("*.ipynb")):
+        if nb.stem == "00_index": continue
+        for k, c in enumerate(json.loads(nb.read_text())["cells"]):
+            if c["cell_type"] != "code" or "".join(c["source"]).lstrip().startswith("%%"): continue  # cell magics are not Python
+            source = re.sub(r"^(\s*)[%!].*$", r"\1pass", "".join(c["source"]), flags=re.M)  # line magics and shell lines
+            try: tree = compile(source, nb.name, "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+            except SyntaxError as e: bad.append(f"{nb.name} cell {k} does not parse: {e}"); continue
+            for i in imports_in(tree, exports.get(nb.stem, "refmoe._notebook"), known):
+                src = owner.get(i.target)
+                if src and src != nb.stem and number(src) >= number(nb.stem):
+                    bad.append(f"{nb.name} cell {k} line {i.line} imports {i.target} (notebook {src})")
+    return bad
+
+import tempfile
+TOY = {
+    "__init__.py": "", "core/__init__.py": "", "kernels/__init__.py": "", "layers/__init__.py": "", "models/__init__.py": "",
+    "core/legacy.py": "from ..kernels.topk import _fast\nimport pytest\ndef calls_of(r): pass\n",
+    "kernels/topk.py": "from refmoe.models import deepseek_v2\ndef _fast(): pass\n",
+    "models/deepseek_v2.py": "from refmoe.core import legacy\nclass Model: pass\ndef forward(self): pass\n"
+                             "setattr(Model, 'forward', forward)\nfor _f in (forward,): setattr(Model, _f.__name__, _f)\n",
+    "layers/moe.py": "from fastcore.basics import patch\nfrom refmoe.models.deepseek_v2 import Model\n"
+                     "@patch\ndef route(self, x: int): pass\n@patch\ndef fine(self: Model): pass\n",
+}
+def toy_package(root: Path) -> Path:
+    "Write the toy package under `root`; return its folder."
+    for name, text in TOY.items():
+        (root / "refmoe" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "refmoe" / name).write_text(text)
+    return root / "refmoe"
 
 
 def test_dispatch():
-    test_eq(main(["--help"]), 0)
-    test_eq(main([]), 2)
+    with contextlib.redirect_stdout(io.StringIO()):
+        test_eq(main(["--help"]), 0)
+        test_eq(main([]), 2)
     with contextlib.redirect_stderr(io.StringIO()):
         test_eq(main(["frobnicate"]), 2)
         test_eq(main(["bench", "nothing"]), 2)
     with contextlib.redirect_stdout(io.StringIO()) as out: test_eq(main(["bench", "--help"]), 0)
     assert all(name in out.getvalue() for name in BENCHES)
+
+    with contextlib.redirect_stdout(io.StringIO()) as out: test_eq(main(["bench", "--help"]), 0)
+    for name, (_, help) in BENCHES.items(): assert f"  {name:<11}{help}" in out.getvalue(), name
+    test_eq(cli_exit("bench", "tool_calls", "--help")[0], 0)
+    code, last = cli_exit("bench", "tool_calls", "--nope")
+    test_eq(code, 2); assert "unrecognized arguments: --nope" in last, last
 
 
 def test_help_is_fast():
@@ -27,8 +224,86 @@ def test_help_is_fast():
     test_eq(p.stdout.strip().splitlines()[-1], "[]")
     test_eq(p.returncode, 0)
 
+    script = Path(sys.executable).with_name("refmoe")
+    cmd = [str(script), "--help"] if script.exists() else [sys.executable, "-m", "refmoe", "--help"]
+    def wall(cmd):
+        t0 = time.perf_counter(); subprocess.run(cmd, capture_output=True, timeout=60, check=True)
+        return time.perf_counter() - t0
+    best, python = min(wall(cmd) for _ in range(3)), min(wall([sys.executable, "-c", "pass"]) for _ in range(3))
+    assert best < max(0.3, python + 0.15), f"`refmoe --help` took {best:.2f} s (Python alone: {python:.2f} s)"
+
 
 def test_bad_env_default():
     p = subprocess.run([sys.executable, "-m", "refmoe", "check", "--help"], capture_output=True, text=True, timeout=120,
                        env=dict(os.environ, REFMOE_LEGACY="9"))
     test_eq(p.returncode, 2); test_eq(p.stderr.strip().count("\n"), 0); assert "unknown defect 9" in p.stderr, p.stderr
+
+    saved = os.environ.get("REFMOE_LEGACY")
+    try:
+        for value in ("banana", "9"):
+            os.environ["REFMOE_LEGACY"] = value
+            for argv in [[c] for c in COMMANDS] + [["check", "ep"]] + [["bench", b] for b in BENCHES]:
+                with contextlib.redirect_stderr(io.StringIO()) as err: test_eq((argv, main(argv)), (argv, 2))
+                test_eq(err.getvalue().count("\n"), 1); assert "REFMOE_LEGACY: unknown defect" in err.getvalue(), err.getvalue()
+    finally:
+        if saved is None: os.environ.pop("REFMOE_LEGACY", None)
+        else: os.environ["REFMOE_LEGACY"] = saved
+
+
+def test_device_errors_are_usage_errors():
+    devices = ["tpu"] + ([] if has_cuda() else ["cuda"])
+    for argv in [["demo"], ["check"], ["check", "ep"]] + [["bench", b] for b in BENCHES]:
+        for dev in devices:
+            code, last = cli_exit(*argv, "--device", dev)
+            test_eq((argv, dev, code), (argv, dev, 2))
+            assert last.startswith(f"refmoe {' '.join(argv)}: error: "), (argv, dev, last)
+
+
+def test_layout_scanner_catches_violations():
+    with tempfile.TemporaryDirectory() as tmp:
+        toy = toy_package(Path(tmp)); imps = package_imports(toy)
+        test_eq(import_cycles(imps), [["refmoe.core.legacy", "refmoe.kernels.topk", "refmoe.models.deepseek_v2", "refmoe.core.legacy"]])
+        test_eq(upward_imports(imps), ["refmoe.core.legacy:1 imports refmoe.kernels.topk (core is below kernels)",
+                                       "refmoe.kernels.topk:1 imports refmoe.models.deepseek_v2 (kernels is below models)",
+                                       "refmoe.layers.moe:2 imports refmoe.models.deepseek_v2 (layers is below models)"])
+        test_eq(private_imports(imps), ["refmoe.core.legacy:1 imports refmoe.kernels.topk: _fast"])
+        test_eq(attached_methods(toy), ["refmoe.layers.moe:4: @patch def route: `self` names no class",
+                                        "refmoe.models.deepseek_v2:4: setattr(Model, 'forward', forward)",
+                                        "refmoe.models.deepseek_v2:5: setattr(Model, _f.__name__, _f)"])
+        test_eq(stray_test_helpers(toy), ["refmoe.core.legacy:2 imports pytest", "refmoe.core.legacy:3 defines calls_of, a helper of refmoe.testing"])
+
+
+def test_layout_no_import_cycles():
+    cycles = import_cycles(package_imports())
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_layout_imports_go_down():
+    bad = upward_imports(package_imports())
+    assert not bad, "imports of a higher floor:\n" + "\n".join(bad)
+
+
+def test_layout_core_and_kernels_know_no_model():
+    bad = [where(i) for i in package_imports() if re.match(r"refmoe\.(core|kernels)(\.|$)", i.src)
+           and (floor(i.target) in ("models", "runners") or i.target == "refmoe.serving.server")]
+    assert not bad, "core or kernels importing a model, a runner or the server:\n" + "\n".join(bad)
+
+
+def test_layout_methods_in_their_class():
+    bad = attached_methods()
+    assert not bad, "methods attached outside their class (define them in the class, or with @patch and a typed self):\n" + "\n".join(bad)
+
+
+def test_layout_no_private_imports():
+    bad = private_imports(package_imports())
+    assert not bad, "private names imported from another module (make them public, or keep them where they are used):\n" + "\n".join(bad)
+
+
+def test_layout_test_helpers_in_testing():
+    bad = stray_test_helpers()
+    assert not bad, "test helpers outside refmoe.testing:\n" + "\n".join(bad)
+
+
+def test_layout_notebooks_in_order():
+    bad = later_notebook_imports()
+    assert not bad, "notebooks importing from a notebook that is not earlier:\n" + "\n".join(bad)

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import os
 from datetime import datetime, timezone
+from typing import Callable, Sequence
 
 import torch
 import torch.distributed as dist
 
 from .common import bench_parser, parse_bench_args
-from ..core.env import dtype_name, parse_dtype
-from ..core.env import device_label, has_cuda
+from ..core.env import device_label, dtype_name, has_cuda, parse_dtype
 from ..core.timing import emit, wall_us
 from ..ep.dispatch import DISPATCHERS, EPMoE
-from ..ep.groups import EPLaunchError, ep_device, in_torchrun, launch
+from ..ep.groups import EPLaunchError, ep_device, in_torchrun
 from ..ep.runner import run_on_ranks
 from ..layers.moe import DeepseekV2MoE
 from ..models.deepseek_v2 import get_config
@@ -25,7 +25,7 @@ from ..models.deepseek_v2 import get_config
 __all__ = ['bench_dispatchers', 'bench_main']
 
 # %% ../../nbs/74_ep_bench.ipynb #2c2854cc
-def _rank_wall_us(fn, iters: int, warmup: int) -> float:
+def _rank_wall_us(fn: Callable[[], object], iters: int, warmup: int) -> float:
     "Wall-clock microseconds per call of `fn`, every rank starting and ending together."
     dist.barrier()
     us = wall_us(fn, iters, warmup, ep_device())
@@ -33,8 +33,9 @@ def _rank_wall_us(fn, iters: int, warmup: int) -> float:
     return us
 
 @torch.no_grad()
-def bench_dispatchers(rank: int, world_size: int, tokens=(1, 16, 256), *, config: str = "v2-lite-moe", dtype: str = "bf16",
-                      impl: str = "triton", dispatchers=DISPATCHERS, iters: int = 20, warmup: int = 3) -> list[dict]:
+def bench_dispatchers(rank: int, world_size: int, tokens: Sequence[int] = (1, 16, 256), *, config: str = "v2-lite-moe",
+                      dtype: str = "bf16", impl: str = "triton", dispatchers: Sequence[str] = DISPATCHERS, iters: int = 20,
+                      warmup: int = 3) -> list[dict]:
     "MoE layer time per dispatcher at `M` tokens per rank vs the single-GPU layer, one record per (M, dispatcher)."
     dev, dt = ep_device(), parse_dtype(dtype)
     cfg = get_config(config).moe

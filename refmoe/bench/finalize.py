@@ -8,8 +8,7 @@ from __future__ import annotations
 import torch
 
 from .common import bench_parser, parse_bench_args
-from ..core.env import parse_dtype
-from ..core.env import device_label
+from ..core.env import device_label, parse_dtype
 from ..core.timing import emit, time_us
 from ..kernels.deferred_finalize import finalize_reference
 from ..kernels.finalize_kernel import bf16_steps, finalize_fuse_shared, finalize_scale, random_triple
@@ -21,7 +20,7 @@ __all__ = ['HBM_GBPS', 'bench_case', 'bench_main']
 HBM_GBPS = 4200.0  # device-to-device copy measured on the H200
 
 def bench_case(tokens: int, hidden: int = 2048, top_k: int = 6, experts: int = 64, ep_size: int = 1,
-               weights_dtype=torch.bfloat16, shared: bool = True, device: str | torch.device = "cuda") -> dict:
+               weights_dtype: torch.dtype = torch.bfloat16, shared: bool = True, device: str | torch.device = "cuda") -> dict:
     "Time the Triton finalize and the torch reference on one shape; bytes moved, GB/s, agreement."
     device = torch.device(device)
     copies = 10 if device.type == "cuda" else 1

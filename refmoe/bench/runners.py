@@ -5,42 +5,69 @@
 # %% ../../nbs/73_runner_bench.ipynb #0758dbb2
 from __future__ import annotations
 
+import argparse
+from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import torch
 
 from .common import bench_parser, parse_bench_args
-from ..core.env import dtype_name, parse_dtype
-from ..core.env import device_label
+from ..core.env import device_label, dtype_name, parse_dtype
 from ..core.timing import emit, wall_us
 from ..layers.forward_batch import ForwardBatch
-from ..models.deepseek_v2 import build_model, get_config
+from ..models.deepseek_v2 import ModelConfig, build_model, get_config
 from ..models.kimi_vl import build_multimodal_model
 from ..runners.decode import DecodeCudaGraphRunner
+from ..runners.graphs import GraphRunner
 from ..runners.prefill import PrefillCudaGraphRunner
 
 # %% auto #0
-__all__ = ['decode_main', 'prefill_main']
+__all__ = ['runner_bench_parser', 'RunnerBenchSetup', 'parse_runner_bench', 'decode_main', 'prefill_main']
+
+# %% ../../nbs/73_runner_bench.ipynb #a7b3c2d2
+def runner_bench_parser(name: str, description: str) -> argparse.ArgumentParser:
+    "The parser of a runner bench: `--device` and the model options both take."
+    p = bench_parser(name, description)
+    p.add_argument("--config", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
+    p.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
+    p.add_argument("--impl", default=None, help="MoE implementation: triton (default on cuda) or torch")
+    p.add_argument("--backend", default=None, help="graph backend: cuda or cpu (default: the device's)")
+    return p
+
+@dataclass
+class RunnerBenchSetup:
+    "What a runner bench resolved from its arguments: the device, the model config, its dtype and MoE implementation."
+    args: argparse.Namespace
+    device: torch.device
+    config: ModelConfig
+    dtype: torch.dtype
+    impl: str
+
+    def record(self, bench: str, runner: GraphRunner, **values: float | int) -> dict:
+        "One JSON record: what ran, then `values`, then the iterations, the torch version and the date."
+        return {"bench": bench, "device": device_label(self.device), "config": self.config.name, "dtype": dtype_name(self.dtype),
+                "impl": self.impl, "backend": runner.backend.name, **values, "iters": self.args.iters,
+                "torch": torch.__version__, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
+
+def parse_runner_bench(p: argparse.ArgumentParser, argv: list[str] | None) -> RunnerBenchSetup:
+    "Parse a runner bench's arguments; an unknown device, config or dtype is a usage error."
+    a, dev = parse_bench_args(p, argv)
+    cuda = dev.type == "cuda"
+    try: config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), parse_dtype(a.dtype or ("bf16" if cuda else "fp32"))
+    except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
+    return RunnerBenchSetup(a, dev, config, dtype, a.impl or ("triton" if cuda else "torch"))
 
 # %% ../../nbs/73_runner_bench.ipynb #b9d9bee5
 def decode_main(argv: list[str] | None = None) -> int:
     "`refmoe bench decode`: decode step time, graph vs eager, one JSON line per batch size."
-    p = bench_parser("decode", decode_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--config", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
-    p.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    p.add_argument("--impl", default=None, help="MoE implementation: triton (default on cuda) or torch")
+    p = runner_bench_parser("decode", decode_main.__doc__.split(": ", 1)[1])
     p.add_argument("--batch", type=int, nargs="+", default=[1, 8, 64])
     p.add_argument("--context", type=int, default=32, help="prefilled tokens per sequence")
     p.add_argument("--iters", type=int, default=50); p.add_argument("--warmup", type=int, default=5)
-    p.add_argument("--backend", default=None, help="graph backend: cuda or cpu (default: the device's)")
-    a, dev = parse_bench_args(p, argv)
-    cuda = dev.type == "cuda"
-    try:
-        config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), parse_dtype(a.dtype or ("bf16" if cuda else "fp32"))
-        if a.context + 1 > config.max_position: raise ValueError(f"--context {a.context} is past {config.name}'s max_position {config.max_position}")
-    except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
-    impl = a.impl or ("triton" if cuda else "torch")
-    model = build_model(config, impl=impl, dtype=dtype, device=dev)
+    setup = parse_runner_bench(p, argv)
+    a, dev, config = setup.args, setup.device, setup.config
+    if a.context + 1 > config.max_position: p.error(f"--context {a.context} is past {config.name}'s max_position {config.max_position}")
+    model = build_model(config, impl=setup.impl, dtype=setup.dtype, device=dev)
     kv = model.make_kv_cache(max(a.batch) * (a.context + 1) + 1, max_context=a.context + 1)
     runner = DecodeCudaGraphRunner(model, kv, buckets=a.batch, backend=a.backend)
     g = torch.Generator().manual_seed(0)
@@ -53,32 +80,21 @@ def decode_main(argv: list[str] | None = None) -> int:
             batch = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
             graph_us = wall_us(lambda: runner.replay(batch), a.iters, a.warmup, dev)
             eager_us = wall_us(lambda: model(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
-        emit({"bench": "decode", "device": device_label(dev), "config": config.name, "dtype": dtype_name(dtype),
-                          "impl": impl, "backend": runner.backend.name, "batch": bs, "context": a.context,
-                          "graph_us": round(graph_us, 1), "eager_us": round(eager_us, 1),
-                          "speedup": round(eager_us / graph_us, 2), "iters": a.iters,
-                          "torch": torch.__version__, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")})
+        emit(setup.record("decode", runner, batch=bs, context=a.context, graph_us=round(graph_us, 1), eager_us=round(eager_us, 1),
+                          speedup=round(eager_us / graph_us, 2)))
         kv.free([s for seq in slots for s in seq])
     return 0
 
 # %% ../../nbs/73_runner_bench.ipynb #9f0febed
 def prefill_main(argv: list[str] | None = None) -> int:
     "`refmoe bench prefill`: prefill time, graph vs eager, and the closure's embedding cost, one JSON line per prompt length."
-    p = bench_parser("prefill", prefill_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--config", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
-    p.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    p.add_argument("--impl", default=None, help="MoE implementation: triton (default on cuda) or torch")
+    p = runner_bench_parser("prefill", prefill_main.__doc__.split(": ", 1)[1])
     p.add_argument("--tokens", type=int, nargs="+", default=[16, 64, 128, 256, 512], help="prompt lengths")
     p.add_argument("--iters", type=int, default=20); p.add_argument("--warmup", type=int, default=3)
-    p.add_argument("--backend", default=None, help="graph backend: cuda or cpu (default: the device's)")
-    a, dev = parse_bench_args(p, argv)
-    cuda = dev.type == "cuda"
-    try:
-        config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), parse_dtype(a.dtype or ("bf16" if cuda else "fp32"))
-        if max(a.tokens) > config.max_position: raise ValueError(f"--tokens {max(a.tokens)} is past {config.name}'s max_position {config.max_position}")
-    except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
-    impl = a.impl or ("triton" if cuda else "torch")
-    mm = build_multimodal_model(config, impl=impl, dtype=dtype, device=dev)
+    setup = parse_runner_bench(p, argv)
+    a, dev, config = setup.args, setup.device, setup.config
+    if max(a.tokens) > config.max_position: p.error(f"--tokens {max(a.tokens)} is past {config.name}'s max_position {config.max_position}")
+    mm = build_multimodal_model(config, impl=setup.impl, dtype=setup.dtype, device=dev)
     kv = mm.make_kv_cache(max(a.tokens) + 1, max_context=max(a.tokens))
     runner = PrefillCudaGraphRunner(mm, kv, buckets=a.tokens, max_bs=1, backend=a.backend)
     embed = runner.body.get_input_embeddings()
@@ -91,10 +107,7 @@ def prefill_main(argv: list[str] | None = None) -> int:
             eager_us = wall_us(lambda: mm(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
             replay_us = wall_us(runner.graphs[T].replay, a.iters, a.warmup, dev)
             embed_us = wall_us(lambda: embed(batch.input_ids), a.iters, a.warmup, dev)
-        emit({"bench": "prefill", "device": device_label(dev), "config": config.name, "dtype": dtype_name(dtype),
-                          "impl": impl, "backend": runner.backend.name, "tokens": T,
-                          "graph_us": round(graph_us, 1), "eager_us": round(eager_us, 1), "speedup": round(eager_us / graph_us, 2),
-                          "replay_us": round(replay_us, 1), "embed_us": round(embed_us, 1),
-                          "embed_pct_of_replay": round(100 * embed_us / replay_us, 2), "iters": a.iters,
-                          "torch": torch.__version__, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")})
+        emit(setup.record("prefill", runner, tokens=T, graph_us=round(graph_us, 1), eager_us=round(eager_us, 1),
+                          speedup=round(eager_us / graph_us, 2), replay_us=round(replay_us, 1), embed_us=round(embed_us, 1),
+                          embed_pct_of_replay=round(100 * embed_us / replay_us, 2)))
     return 0

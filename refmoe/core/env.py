@@ -6,7 +6,14 @@
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
 import torch
+
+if TYPE_CHECKING:
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
 
 # %% auto #0
 __all__ = ['DTYPES', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device', 'device_label', 'interpreted',
@@ -46,9 +53,7 @@ def device_label(device: str | torch.device | None = None) -> str:
     return torch.cuda.get_device_name(dev).replace(" ", "_").replace("/", "_")
 
 # %% ../../nbs/02_env.ipynb #480dd7d0
-from contextlib import contextmanager
-
-def interpreted(kernel):
+def interpreted(kernel: JITFunction) -> InterpretedFunction:
     "The Triton-interpreter version of a `@triton.jit` kernel (built once, kept on the kernel), for CPU tensors."
     from triton.runtime.interpreter import InterpretedFunction
     from triton.runtime.jit import JITFunction
@@ -57,6 +62,7 @@ def interpreted(kernel):
     if "_refmoe_interpreted" not in kernel.__dict__: kernel.__dict__["_refmoe_interpreted"] = InterpretedFunction(kernel.fn)
     return kernel.__dict__["_refmoe_interpreted"]
 
+# %% ../../nbs/02_env.ipynb #45c37b04
 def _call_interpreted(jit_fn, *args, **kwargs):
     "Call a compiled `@triton.jit` helper the interpreter's way, undoing its patches of `triton.language` after."
     from triton.runtime.interpreter import _patch_lang  # the interpreter's own call leaves the patches in place,
@@ -87,7 +93,7 @@ class _InterpretedLauncher:
             with _jit_calls_interpreted(): return launch(*args, **kwargs)
         return run
 
-def kernel_for(kernel, tensor: torch.Tensor):
+def kernel_for(kernel: JITFunction, tensor: torch.Tensor) -> JITFunction | _InterpretedLauncher:
     "The kernel to launch on `tensor`'s device: compiled for CUDA, interpreted for CPU."
     if tensor.is_cuda or triton_interpreted(): return kernel
     return _InterpretedLauncher(kernel)

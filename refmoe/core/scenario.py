@@ -33,7 +33,9 @@ class Scenario:
     check: str
     run: Callable[[Any], Outcome]
 
-    def __call__(self, device: Any = "cpu") -> Outcome: return self.run(device)
+    def __call__(self, device: Any = "cpu") -> Outcome:
+        "Run the situation once on `device`, with whatever switches are on here."
+        return self.run(device)
 
 def scenario(defect: int | str, check: str) -> Callable[[Callable[[Any], Outcome]], Scenario]:
     "Decorator: register `fn(device) -> Outcome` as the scenario of `defect`."
@@ -65,13 +67,16 @@ class Report:
 
     @property
     def verdict(self) -> str:
+        "`ok`, `NOT REPRODUCED` (legacy run right), `FIXED RUN WRONG` or `error`."
         if self.legacy.error or self.fixed.error: return "error"
         if not self.fixed.correct: return "FIXED RUN WRONG"
         if self.legacy.correct: return "NOT REPRODUCED"
         return "ok"
 
     @property
-    def ok(self) -> bool: return self.verdict == "ok"
+    def ok(self) -> bool:
+        "Does the lesson hold: the bug reproduces under the switch and the fixed run is right?"
+        return self.verdict == "ok"
 
 # %% ../../nbs/03_scenario.ipynb #ab123c1d
 def _guarded(sc: Scenario, device: Any) -> Outcome:

@@ -5,43 +5,47 @@
 # %% ../../nbs/41_ep_dispatch.ipynb #d33e56bf
 from __future__ import annotations
 
+import weakref
+from typing import Sequence
+
 import torch
 import torch.distributed as dist
-import torch.nn.functional as F
+from fastcore.basics import patch
 
 from ..layers.forward_batch import compute_local_num_token_non_padded
 from .groups import ep_device, expert_range
-from ..kernels.moe_reference import dense_experts_torch
-from ..kernels.fused_moe import fused_experts
 from ..runners.graphs import make_backend
-from ..layers.moe import DeepseekV2MoE, MoEConfig
-from ..core.legacy import is_legacy, legacy
-from ..kernels.topk import select_experts
+from ..layers.moe import DeepseekV2MoE, MoEConfig, count_for_standard_path
+from ..core.legacy import legacy
 
 # %% auto #0
-__all__ = ['DISPATCHERS', 'group_name', 'ep_all_reduce', 'ep_all_gather', 'ep_all_to_all', 'EPMoE', 'route', 'local_experts',
-           'shared_experts', 'reset_expert_load', 'global_expert_load', 'to_local_ids', 'dispatch_standard', 'own_rows',
-           'gather_rows', 'a2a_normal', 'a2a_low_latency', 'dispatch_a2a', 'forward', 'ep_layer_case',
-           'ep_capture_case', 'ep_bad_input_case']
+__all__ = ['DISPATCHERS', 'group_name', 'ep_all_reduce', 'ep_all_gather', 'ep_all_to_all', 'EPMoE', 'to_local_ids',
+           'ep_layer_case', 'ep_capture_case', 'ep_bad_input_case']
 
 # %% ../../nbs/41_ep_dispatch.ipynb #89277f21
-from torch.distributed.distributed_c10d import _resolve_process_group
+_GROUPS: weakref.WeakValueDictionary[str, dist.ProcessGroup] = weakref.WeakValueDictionary()
 
 def group_name(group: dist.ProcessGroup | None = None) -> str:
     "The name the collective ops use for `group` (default: the whole world)."
     g = group if group is not None else dist.group.WORLD
     if g is None: raise RuntimeError("no process group: run inside refmoe.ep.groups.launch / run_from_env or process_group()")
+    _GROUPS[g.group_name] = g
     return g.group_name
 
+def _group(name: str) -> dist.ProcessGroup:
+    g = _GROUPS.get(name)
+    if g is None: raise RuntimeError(f"no live process group named {name!r}: was it destroyed?")
+    return g
+
 def _all_reduce(tensor, group):
-    dist.all_reduce(tensor, group=_resolve_process_group(group))
+    dist.all_reduce(tensor, group=_group(group))
 
 def _all_gather(out, tensor, group):
-    g = _resolve_process_group(group)
+    g = _group(group)
     dist.all_gather(list(out.chunk(dist.get_world_size(g))), tensor.contiguous(), group=g)
 
 def _all_to_all(out, tensor, group):
-    dist.all_to_all_single(out, tensor.contiguous(), group=_resolve_process_group(group))
+    dist.all_to_all_single(out, tensor.contiguous(), group=_group(group))
 
 _LIB = torch.library.Library("refmoe", "FRAGMENT")
 for _schema, _impl in (("ep_all_reduce(Tensor(a!) tensor, str group) -> ()", _all_reduce),
@@ -66,24 +70,25 @@ def ep_all_to_all(out: torch.Tensor, tensor: torch.Tensor, group: str) -> None:
 # %% ../../nbs/41_ep_dispatch.ipynb #f9a7c12e
 DISPATCHERS = ("standard", "a2a", "a2a_ll")
 
-class EPMoE(torch.nn.Module):
+class EPMoE(DeepseekV2MoE):
     "A DeepSeek MoE layer whose routed experts are split evenly over an expert-parallel process group."
     def __init__(self, dense: DeepseekV2MoE, group: dist.ProcessGroup | None = None, *, dispatcher: str = "standard",
                  scattered: bool = False):
-        super().__init__()
+        torch.nn.Module.__init__(self)  # not DeepseekV2MoE.__init__, which would draw new weights: these are `dense`'s
         if dispatcher not in DISPATCHERS: raise ValueError(f"unknown dispatcher {dispatcher!r}: use one of {', '.join(DISPATCHERS)}")
         if not dist.is_initialized(): raise RuntimeError("EPMoE needs a process group: run inside refmoe.ep.groups.launch / run_from_env")
         self.group_name = group_name(group)
-        g = _resolve_process_group(self.group_name)
+        g = _group(self.group_name)
         self.ep_size, self.ep_rank = dist.get_world_size(g), dist.get_rank(g)
         c = dense.config
         self.experts = expert_range(c.n_routed_experts, self.ep_size, self.ep_rank)
         self.config, self.impl, self.layer_id, self.dispatcher, self.scattered = c, dense.impl, dense.layer_id, dispatcher, scattered
+        self.dual_stream, self.a2a = False, dispatcher != "standard"
         self.gate, self.e_score_correction_bias, self.expert_map = dense.gate, dense.e_score_correction_bias, dense.expert_map
+        self.shared_gate_up, self.shared_down = dense.shared_gate_up, dense.shared_down
         own = slice(self.experts.start, self.experts.stop)
         param = lambda t: torch.nn.Parameter(t, requires_grad=False)
         self.w13, self.w2 = param(dense.w13[own].clone()), param(dense.w2[own].clone())
-        self.shared_gate_up, self.shared_down = dense.shared_gate_up, dense.shared_down
         self.register_buffer("expert_load", torch.zeros(len(self.experts), dtype=torch.int64, device=dense.w13.device))
         self.topk_ids = None
 
@@ -93,40 +98,29 @@ class EPMoE(torch.nn.Module):
         return cls(dense, group, **kwargs)
 
     def extra_repr(self) -> str:
+        "The dispatcher, this rank and the experts it owns."
         return f"dispatcher={self.dispatcher}, rank {self.ep_rank} of {self.ep_size}, experts {self.experts.start}..{self.experts.stop - 1}"
 
 # %% ../../nbs/41_ep_dispatch.ipynb #2701ea73
-def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None):
-    "Gate and routing: `(topk_weights, topk_ids)` with physical expert ids, rows >= the count to -1."
-    w, ids = select_experts(x, F.linear(x.float(), self.gate), self.config.topk_config, num_token_non_padded,
-                            self.expert_map, correction_bias=self.e_score_correction_bias, impl=self.impl)
-    self.topk_ids = ids
-    return w, ids
+@patch
+def route(self: EPMoE, x: torch.Tensor, num_token_non_padded: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor]:
+    "The layer's routing, `(topk_weights, topk_ids)` with physical expert ids, kept in `topk_ids`."
+    w, self.topk_ids = DeepseekV2MoE.route(self, x, num_token_non_padded)
+    return w, self.topk_ids
 
-def local_experts(self, x, topk_weights, local_ids) -> torch.Tensor:
-    "This rank's experts on `x`: the weighted sum over each row's local slots (-1 skipped)."
-    self.expert_load.scatter_add_(0, local_ids.flatten().clamp(min=0).long(), (local_ids.flatten() >= 0).long())
+@patch
+def local_experts(self: EPMoE, x: torch.Tensor, topk_weights: torch.Tensor, local_ids: torch.Tensor) -> torch.Tensor:
+    "This rank's experts on `x`, counted in its loads: the weighted sum over each row's local slots (-1 skipped)."
+    self.record_expert_load(local_ids)
     if x.shape[0] == 0: return x.new_zeros(0, x.shape[1])  # a rank that received no tokens
-    fn = fused_experts if self.impl == "triton" else dense_experts_torch
-    return fn(x, self.w13, self.w2, topk_weights, local_ids)
+    return self.routed_experts(x, topk_weights, local_ids)
 
-def shared_experts(self, x) -> torch.Tensor | None:
-    "The shared experts' MLP, replicated on every rank (None when the config has none)."
-    if self.shared_gate_up is None: return None
-    h = F.linear(x, self.shared_gate_up)
-    return F.linear(F.silu(h[:, :h.shape[1] // 2]) * h[:, h.shape[1] // 2:], self.shared_down)
-
-def reset_expert_load(self):
-    "Zero this rank's load counters."
-    self.expert_load.zero_()
-
-def global_expert_load(self) -> torch.Tensor:
+@patch
+def global_expert_load(self: EPMoE) -> torch.Tensor:
     "The per-expert loads of the whole group, `[E]` (a collective: call it on every rank, outside graphs)."
     out = self.expert_load.new_empty(self.ep_size * len(self.experts))
     ep_all_gather(out, self.expert_load, self.group_name)
     return out
-
-for _f in (route, local_experts, shared_experts, reset_expert_load, global_expert_load): setattr(EPMoE, _f.__name__, _f)
 
 # %% ../../nbs/41_ep_dispatch.ipynb #074dcc63
 def to_local_ids(topk_ids: torch.Tensor, experts: range) -> torch.Tensor:
@@ -134,24 +128,24 @@ def to_local_ids(topk_ids: torch.Tensor, experts: range) -> torch.Tensor:
     mine = (topk_ids >= experts.start) & (topk_ids < experts.stop)
     return torch.where(mine, topk_ids - experts.start, -1).to(torch.int32)
 
-def dispatch_standard(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None) -> torch.Tensor:
-    "Route every row on every rank, run the local experts, sum the partial outputs with an all-reduce."
-    n = None if is_legacy(3) else num_token_non_padded
+@patch
+def forward_normal(self: EPMoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
+    "The standard dispatcher: route every row on every rank, run the local experts, sum the partial outputs with an all-reduce."
+    x, n = hidden_states, count_for_standard_path(num_token_non_padded)
     if n is not None and self.scattered:
         n = n.clone()
         ep_all_reduce(n, self.group_name)
     w, ids = self.route(x, n)
     y = self.local_experts(x, w, to_local_ids(ids, self.experts))
     ep_all_reduce(y, self.group_name)
-    return y
-
-setattr(EPMoE, "dispatch_standard", dispatch_standard)
+    return self.add_shared(y, self.shared_experts(x))
 
 # %% ../../nbs/41_ep_dispatch.ipynb #50624611
-def own_rows(self, x: torch.Tensor, n: torch.Tensor | None):
+@patch
+def own_rows(self: EPMoE, x: torch.Tensor, n: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor | None]:
     "This rank's slice of the rows and its local count; replicated rows are padded to a multiple of ep first."
     M, ep, r = x.shape[0], self.ep_size, self.ep_rank
-    if self.scattered: return x[r * (M // ep):(r + 1) * (M // ep)], n  # forward checked that M splits evenly
+    if self.scattered: return x[r * (M // ep):(r + 1) * (M // ep)], n  # check_input checked that M splits evenly
     pad = -M % ep
     if pad:
         x = torch.cat([x, x.new_zeros(pad, x.shape[1])])
@@ -160,21 +154,22 @@ def own_rows(self, x: torch.Tensor, n: torch.Tensor | None):
     local = None if n is None else compute_local_num_token_non_padded(n, x.shape[0], ep, r)
     return x[r * per:(r + 1) * per], local
 
-def gather_rows(self, y: torch.Tensor, M: int) -> torch.Tensor:
+@patch
+def gather_rows(self: EPMoE, y: torch.Tensor, M: int) -> torch.Tensor:
     "Every rank's output rows, in rank order, cut to the `M` rows of the batch."
     out = y.new_empty(self.ep_size * y.shape[0], y.shape[1])
     ep_all_gather(out, y, self.group_name)
     return out[:M]
 
-for _f in (own_rows, gather_rows): setattr(EPMoE, _f.__name__, _f)
-
 # %% ../../nbs/41_ep_dispatch.ipynb #e156c853
-def _exchange(self, send: torch.Tensor, recv_splits: list[int], send_splits: list[int]) -> torch.Tensor:
+@patch
+def _exchange(self: EPMoE, send: torch.Tensor, recv_splits: list[int], send_splits: list[int]) -> torch.Tensor:
     out = send.new_empty(sum(recv_splits), *send.shape[1:])
-    dist.all_to_all_single(out, send.contiguous(), recv_splits, send_splits, group=_resolve_process_group(self.group_name))
+    dist.all_to_all_single(out, send.contiguous(), recv_splits, send_splits, group=_group(self.group_name))
     return out
 
-def a2a_normal(self, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+@patch
+def a2a_normal(self: EPMoE, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
     "DeepEP normal mode: tokens to the ranks owning their experts (variable splits), partial outputs back, summed."
     (T, H), ep, per = x.shape, self.ep_size, len(self.experts)
     owner = torch.where(ids >= 0, ids.div(per, rounding_mode="floor"), ep).long()
@@ -182,7 +177,7 @@ def a2a_normal(self, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor) -> tor
     dst, tok = hits.t().nonzero(as_tuple=True)
     send_counts = hits.sum(0)
     recv_counts = torch.empty_like(send_counts)
-    dist.all_to_all_single(recv_counts, send_counts, group=_resolve_process_group(self.group_name))
+    dist.all_to_all_single(recv_counts, send_counts, group=_group(self.group_name))
     send_splits, recv_splits = send_counts.tolist(), recv_counts.tolist()
     local = torch.where(owner[tok] == dst[:, None], ids[tok] - dst[:, None] * per, -1).to(torch.int32)
     rx, rids, rw = (self._exchange(t, recv_splits, send_splits) for t in (x[tok], local, w[tok]))
@@ -190,7 +185,8 @@ def a2a_normal(self, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor) -> tor
     return torch.zeros(T, H, dtype=torch.float32, device=x.device).index_add_(0, tok, back.float()).to(x.dtype)
 
 # %% ../../nbs/41_ep_dispatch.ipynb #97a93d70
-def a2a_low_latency(self, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+@patch
+def a2a_low_latency(self: EPMoE, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
     "DeepEP low-latency mode: fixed-size buffers (every token to every rank, foreign slots -1), no host syncs."
     (T, H), k, ep, per = x.shape, ids.shape[1], self.ep_size, len(self.experts)
     dst = torch.arange(ep, device=x.device)[:, None, None]
@@ -205,29 +201,29 @@ def a2a_low_latency(self, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor) -
     ep_all_to_all(back, y, self.group_name)
     return back.view(ep, T, H).float().sum(0).to(x.dtype)
 
-def dispatch_a2a(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None) -> torch.Tensor:
-    "Route this rank's own rows (always with the count), exchange them with the owners, gather every rank's rows."
+@patch
+def forward_deepep(self: EPMoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
+    "The all-to-all dispatchers: route this rank's own rows (always with the count), exchange them with the owners, gather every rank's rows."
+    x = hidden_states
     own, n = self.own_rows(x, num_token_non_padded)
     w, ids = self.route(own, n)
     y = (self.a2a_normal if self.dispatcher == "a2a" else self.a2a_low_latency)(own, w, ids)
-    return self.gather_rows(y, x.shape[0])
-
-for _f in (_exchange, a2a_normal, a2a_low_latency, dispatch_a2a): setattr(EPMoE, _f.__name__, _f)
+    return self.add_shared(self.gather_rows(y, x.shape[0]), self.shared_experts(x))
 
 # %% ../../nbs/41_ep_dispatch.ipynb #d219944e
-def forward(self, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
-    "Run the layer on the group's `[M, H]` hidden states; rows >= `num_token_non_padded` are padding."
-    x, c = hidden_states, self.config
-    if x.dim() != 2 or x.shape[1] != c.hidden_size: raise ValueError(f"hidden_states must be [M, {c.hidden_size}], got {tuple(x.shape)}")
-    if x.dtype != self.w13.dtype: raise TypeError(f"hidden_states is {x.dtype} but the layer's weights are {self.w13.dtype}")
+@patch
+def check_input(self: EPMoE, x: torch.Tensor) -> None:
+    "The layer's input checks, and rows a scattered layout can split evenly over the ranks."
+    DeepseekV2MoE.check_input(self, x)
     if self.scattered and x.shape[0] % self.ep_size:
         raise ValueError(f"scattered tokens: {x.shape[0]} rows cannot be split evenly over {self.ep_size} ranks; "
                          f"pad the batch to a multiple of {self.ep_size}")
-    routed = (self.dispatch_standard if self.dispatcher == "standard" else self.dispatch_a2a)(x, num_token_non_padded)
-    shared = self.shared_experts(x)
-    return routed if shared is None else routed + shared
 
-setattr(EPMoE, "forward", forward)
+@patch
+def forward_normal_dual_stream(self: EPMoE, hidden_states: torch.Tensor,
+                               num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
+    "The standard dispatcher (no second stream under expert parallelism)."
+    return self.forward_normal(hidden_states, num_token_non_padded)
 
 # %% ../../nbs/41_ep_dispatch.ipynb #66dc0f09
 def _gathered_ids(layer: EPMoE, M: int) -> torch.Tensor:
@@ -238,7 +234,8 @@ def _gathered_ids(layer: EPMoE, M: int) -> torch.Tensor:
     return out[:M]
 
 def ep_layer_case(rank: int, world_size: int, config: MoEConfig, x: torch.Tensor, n: int | None, *, impl: str = "torch",
-                  dispatchers=DISPATCHERS, layouts=(False, True), legacy_too: bool = True, seed: int = 0) -> dict:
+                  dispatchers: Sequence[str] = DISPATCHERS, layouts: Sequence[bool] = (False, True), legacy_too: bool = True,
+                  seed: int = 0) -> dict:
     "Run `EPMoE` on a padded batch (`n` real rows of `x`) with each dispatcher and layout: outputs, loads, routing."
     x = x.to(ep_device())
     dense = DeepseekV2MoE(config, impl=impl, dtype=x.dtype, device=x.device, seed=seed)
@@ -256,8 +253,8 @@ def ep_layer_case(rank: int, world_size: int, config: MoEConfig, x: torch.Tensor
     return out
 
 # %% ../../nbs/41_ep_dispatch.ipynb #470ffd45
-def ep_capture_case(rank: int, world_size: int, config: MoEConfig, dispatchers=DISPATCHERS, *, impl: str = "torch",
-                    M: int = 8, counts=(5, 8, 2), seed: int = 0) -> dict:
+def ep_capture_case(rank: int, world_size: int, config: MoEConfig, dispatchers: Sequence[str] = DISPATCHERS, *,
+                    impl: str = "torch", M: int = 8, counts: Sequence[int] = (5, 8, 2), seed: int = 0) -> dict:
     "Capture `EPMoE` per dispatcher on a static `[M, H]` buffer, replay with new rows and counts: max error vs eager, or why not."
     dev = ep_device()
     dense = DeepseekV2MoE(config, impl=impl, device=dev, seed=seed)

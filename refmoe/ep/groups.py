@@ -9,7 +9,7 @@ import inspect, os, pickle, queue, socket, sys, time, traceback
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import torch
 import torch.distributed as dist
@@ -58,7 +58,8 @@ def ep_device() -> torch.device:
     return torch.device("cpu")
 
 @contextmanager
-def process_group(backend: str, rank: int, world_size: int, init_method: str = "env://", timeout: float = 60.0):
+def process_group(backend: str, rank: int, world_size: int, init_method: str = "env://",
+                  timeout: float = 60.0) -> Iterator[dist.ProcessGroup]:
     "Join a process group for the block and destroy it on the way out, whatever happens inside."
     if backend not in ("gloo", "nccl"): raise ValueError(f"unknown backend {backend!r}: use 'gloo' (CPU) or 'nccl' (GPU)")
     os.environ.update(NO_NVLS_ENV)

@@ -24,7 +24,7 @@ def describe_tensor(t: object) -> str:
     if not isinstance(t, torch.Tensor): return f"a {type(t).__name__}"
     return f"{str(t.dtype).removeprefix('torch.')} tensor of shape {list(t.shape)} on {t.device}"
 
-def expect(ok: bool, name: str, t, expected: str):
+def expect(ok: bool, name: str, t: object, expected: str) -> None:
     "Raise `FinalizeInputError` naming `name` unless `ok`."
     if not ok: raise FinalizeInputError(f"{name}: expected {expected}, got {describe_tensor(t)}")
 
@@ -45,11 +45,13 @@ class MoEProblem:
 
     @property
     def local_experts(self) -> range:
+        "The ids of the experts this rank holds."
         n = self.w13.shape[0] // self.ep_size
         return range(self.ep_rank * n, (self.ep_rank + 1) * n)
 
-def moe_problem(tokens=8, hidden=64, experts=8, top_k=4, inter=32, ep_size=2, ep_rank=0,
-                routed_scaling=1.0, tile=8, seed=0, device="cpu") -> MoEProblem:
+def moe_problem(tokens: int = 8, hidden: int = 64, experts: int = 8, top_k: int = 4, inter: int = 32, ep_size: int = 2,
+                ep_rank: int = 0, routed_scaling: float = 1.0, tile: int = 8, seed: int = 0,
+                device: str | torch.device = "cpu") -> MoEProblem:
     "A seeded `MoEProblem`, identical on every device."
     g = torch.Generator().manual_seed(seed)
     r = lambda *s, scale=1.0: (torch.randn(*s, generator=g) * scale)
@@ -60,7 +62,7 @@ def moe_problem(tokens=8, hidden=64, experts=8, top_k=4, inter=32, ep_size=2, ep
 # %% ../../nbs/16_deferred_finalize.ipynb #3ad333a6
 ROUTINGS = ("logits_fp32", "logits_bf16", "packed", "precomputed_bf16", "precomputed_fp32")
 
-def _check_routing(routing: str):
+def _check_routing(routing: str) -> None:
     if routing not in ROUTINGS: raise ValueError(f"routing {routing!r}: expected one of {', '.join(ROUTINGS)}")
 
 def route(p: MoEProblem, routing: str) -> tuple[torch.Tensor, torch.Tensor]:
@@ -100,7 +102,7 @@ def moe_reference(p: MoEProblem, routing: str) -> torch.Tensor:
     return (w.unsqueeze(-1) * y).sum(1) + p.shared.float()
 
 # %% ../../nbs/16_deferred_finalize.ipynb #1a92de38
-def garbage(shape, dtype, seed=1, device="cpu") -> torch.Tensor:
+def garbage(shape: list[int] | tuple[int, ...], dtype: torch.dtype, seed: int = 1, device: str | torch.device = "cpu") -> torch.Tensor:
     "An 'uninitialized' tensor: random bits of `dtype` (NaN and inf included)."
     shape = list(shape)
     words = shape[:-1] + [shape[-1] * torch.finfo(dtype).bits // 16]
@@ -139,7 +141,8 @@ def flashinfer_triple(p: MoEProblem, routing: str, producer: str = "content_type
 # %% ../../nbs/16_deferred_finalize.ipynb #48902f5f
 _WEIGHT_DTYPES = (torch.bfloat16, torch.float32)
 
-def check_finalize_inputs(gemm2_out, idx, weights, shared=None, out=None) -> tuple[int, int, int]:
+def check_finalize_inputs(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: torch.Tensor, shared: torch.Tensor | None = None,
+                          out: torch.Tensor | None = None) -> tuple[int, int, int]:
     "Check a finalize's inputs; return `(T, K, hidden)`."
     expect(isinstance(gemm2_out, torch.Tensor) and gemm2_out.dtype == torch.bfloat16 and gemm2_out.dim() == 2
             and gemm2_out.stride(-1) == 1, "gemm2_out", gemm2_out, "a bfloat16 [rows, hidden] tensor with unit column stride")
@@ -157,7 +160,8 @@ def check_finalize_inputs(gemm2_out, idx, weights, shared=None, out=None) -> tup
     return T, K, H
 
 # %% ../../nbs/16_deferred_finalize.ipynb #1c55d33b
-def finalize_reference(gemm2_out, idx, weights, shared=None, out=None) -> torch.Tensor:
+def finalize_reference(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: torch.Tensor, shared: torch.Tensor | None = None,
+                       out: torch.Tensor | None = None) -> torch.Tensor:
     "Torch finalize: `out[t] = sum_k w[t,k] * gemm2_out[idx[t*K+k]] (idx -1 skipped) + shared[t]`, bf16."
     T, K, H = check_finalize_inputs(gemm2_out, idx, weights, shared, out)
     idx = idx.view(T, K)

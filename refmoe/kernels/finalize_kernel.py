@@ -8,20 +8,42 @@ from __future__ import annotations
 from typing import Optional
 
 import torch
-from ..core.env import kernel_for, triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import kernel_for  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
-from .deferred_finalize import check_finalize_inputs, finalize_reference, garbage, permuted_layout
+from .deferred_finalize import check_finalize_inputs, finalize_reference, permuted_layout
 
 # %% auto #0
-__all__ = ['finalize_fuse_shared', 'bf16_ulp_distance', 'bf16_steps', 'finalize_scale', 'random_triple']
+__all__ = ['finalize_kernel', 'finalize_fuse_shared', 'bf16_ulp_distance', 'bf16_steps', 'finalize_scale', 'random_triple']
 
 # %% ../../nbs/17_finalize_kernel.ipynb #872eed4b
 @triton.jit
-def _finalize_kernel(g_ptr, idx_ptr, w_ptr, shared_ptr, out_ptr, H,
-                     stride_g, stride_wt, stride_wk, stride_s, stride_o,
-                     TOP_K: tl.constexpr, HAS_SHARED: tl.constexpr, BLOCK_H: tl.constexpr):
+def finalize_kernel(g_ptr, idx_ptr, w_ptr, shared_ptr, out_ptr, H,
+                    stride_g, stride_wt, stride_wk, stride_s, stride_o,
+                    TOP_K: tl.constexpr, HAS_SHARED: tl.constexpr, BLOCK_H: tl.constexpr):
+    """Deferred finalize: one program per (token, BLOCK_H hidden columns).
+
+    For the token t and the block's columns c:
+    out[t, c] = sum_k w[t, k] * gemm2_out[idx[t * TOP_K + k], c] + shared[t, c], in fp32, stored
+    in out's dtype; an entry of idx that is -1 (an expert on another rank) adds nothing and
+    reads nothing.
+
+    Pointers:
+    - g_ptr: gemm2_out, bf16 [rows, H] in FlashInfer's permuted layout, row stride `stride_g`,
+      unit column stride; rows no entry points at are never read.
+    - idx_ptr: expanded_idx_to_permuted_idx, int32 [T * TOP_K], token-major, contiguous.
+    - w_ptr: the expert weights [T, TOP_K], bf16 or fp32 (each dtype its own specialisation,
+      read at its own width), strides `stride_wt` and `stride_wk`.
+    - shared_ptr: the shared expert's output, bf16 [T, H], row stride `stride_s`; read only
+      when HAS_SHARED.
+    - out_ptr: output, bf16 [T, H], row stride `stride_o`.
+
+    Key constexprs:
+    - TOP_K: entries per token, unrolled.
+    - HAS_SHARED: add the shared expert's output.
+    - BLOCK_H: hidden columns per program (a power of two).
+    """
     t = tl.program_id(0)
     cols = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)
     in_row = cols < H
@@ -50,12 +72,12 @@ def _block_h(tokens: int, hidden: int, device: torch.device) -> int:
 @torch.library.custom_op("refmoe::finalize_fuse_shared", mutates_args=("out",))
 def _finalize_op(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: torch.Tensor,
                  shared: Optional[torch.Tensor], out: torch.Tensor) -> None:
-    "Launch `_finalize_kernel` on checked inputs, writing `out`."
+    "Launch `finalize_kernel` on checked inputs, writing `out`."
     T, K = weights.shape
     H = gemm2_out.shape[1]
     if T == 0 or H == 0: return
     block, s = _block_h(T, H, out.device), (out if shared is None else shared)
-    kernel_for(_finalize_kernel, gemm2_out)[(T, triton.cdiv(H, block))](
+    kernel_for(finalize_kernel, gemm2_out)[(T, triton.cdiv(H, block))](
         gemm2_out, idx, weights, s, out, H, gemm2_out.stride(0), weights.stride(0), weights.stride(1),
         s.stride(0), out.stride(0), TOP_K=K, HAS_SHARED=shared is not None, BLOCK_H=block)
 
@@ -74,7 +96,7 @@ def finalize_fuse_shared(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: to
 # %% ../../nbs/17_finalize_kernel.ipynb #6ff52081
 def bf16_ulp_distance(a: torch.Tensor, b: torch.Tensor) -> int:
     "The largest number of bfloat16 steps between matching elements of `a` and `b`."
-    def key(x):
+    def key(x: torch.Tensor) -> torch.Tensor:
         i = x.bfloat16().view(torch.int16).to(torch.int32)
         return torch.where(i < 0, -(i & 0x7FFF), i)
     return int((key(a) - key(b)).abs().max().item()) if a.numel() else 0
@@ -84,13 +106,14 @@ def bf16_steps(got: torch.Tensor, want: torch.Tensor, scale: torch.Tensor) -> fl
     ulp = torch.exp2(torch.floor(torch.log2(scale.float().clamp_min(2.0**-126))) - 7)
     return float(((got.float() - want.float()).abs() / ulp).max()) if got.numel() else 0.0
 
-def finalize_scale(gemm2_out, idx, weights, shared=None) -> torch.Tensor:
+def finalize_scale(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: torch.Tensor, shared: Optional[torch.Tensor] = None) -> torch.Tensor:
     "Per element, the sum of the absolute values of the finalize's terms."
     return finalize_reference(gemm2_out.abs(), idx, weights.abs(), None if shared is None else shared.abs())
 
 # %% ../../nbs/17_finalize_kernel.ipynb #82596397
 def random_triple(tokens: int, hidden: int = 2048, top_k: int = 6, experts: int = 64, ep_size: int = 1,
-                  weights_dtype=torch.bfloat16, tile: int = 128, seed: int = 0, device="cpu") -> list[torch.Tensor]:
+                  weights_dtype: torch.dtype = torch.bfloat16, tile: int = 128, seed: int = 0,
+                  device: str | torch.device = "cpu") -> list[torch.Tensor]:
     "A `do_finalize=False` triple with random expert outputs, in FlashInfer's layout, plus a shared output."
     g = torch.Generator().manual_seed(seed)
     w, ids = torch.topk(torch.softmax(torch.randn(tokens, experts, generator=g), -1), top_k, -1)

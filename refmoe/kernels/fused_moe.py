@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import torch
-from ..core.env import interpreted_on, kernel_for, triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
@@ -28,6 +28,40 @@ def fused_moe_kernel(
     UPCAST: tl.constexpr, IEEE: tl.constexpr, EVEN_K: tl.constexpr,
     BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr,
 ):
+    """One GEMM of the fused MoE over expert-sorted blocks: `C[pair] = act(A[pair // TOP_K] @ B[e]^T)`, times the routed weight.
+
+    `moe_align_block_size` sorted the (token, slot) pairs by expert into blocks of BLOCK_SIZE_M
+    slots. A program multiplies one block's gathered A rows by one BLOCK_SIZE_N tile of the block's
+    expert e; slot s holds the pair sorted_token_ids[s]. The MoE layer runs it twice: A = hidden
+    states, B = w13, SILU_AND_MUL, TOP_K = k; then A = the activation (a row per pair), B = w2,
+    MUL_ROUTED_WEIGHT, TOP_K = 1.
+
+    Pointers:
+    - a_ptr: A [rows, K], row stride `stride_am`, unit column stride.
+    - b_ptr: B [E, N, K], or [E, 2N, K] with SILU_AND_MUL (gate rows, then up rows); strides
+      `stride_be` and `stride_bn`, unit stride along K; same dtype as A.
+    - c_ptr: C [num_valid_tokens, N], a row per pair, row stride `stride_cm`.
+    - topk_weights_ptr: fp32 [num_valid_tokens], each pair's routed weight (read with MUL_ROUTED_WEIGHT).
+    - sorted_token_ids_ptr: int32 [EM], the pair of each slot; a padding slot holds
+      num_valid_tokens, reads A's row 0 and stores nothing.
+    - expert_ids_ptr: int32 [EM / BLOCK_SIZE_M], each block's expert, -1 for padded rows' blocks.
+    - num_tokens_post_padded_ptr: one int32, the slots in use; a block past them returns at once.
+
+    Sizes: N output columns (the intermediate size with SILU_AND_MUL), K the reduction, EM the
+    slots allocated, num_valid_tokens = M * k pairs.
+
+    Key constexprs:
+    - TOP_K: pairs per A row (k for the hidden states, 1 for the activation).
+    - SILU_AND_MUL: accumulate the gate and up tiles together and store `silu(gate) * up`.
+    - MUL_ROUTED_WEIGHT: scale each row by its pair's weight in fp32, before the cast.
+    - FILTER_EXPERT: a block of expert -1 stores zeros and loads no weight; off, it reads B[-1]
+      (the early revision of defect 3's fix).
+    - UPCAST: convert tiles to fp32 right after loading (bf16 in the CPU interpreter).
+    - IEEE: fp32 dot products in IEEE precision instead of TF32.
+    - EVEN_K: K is a multiple of BLOCK_SIZE_K, so the K loop needs no mask.
+    - BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K: the tile; GROUP_SIZE_M: block rows per group of
+      the launch order, so neighbouring programs share B tiles in L2.
+    """
     # Grouped launch order (Triton matmul tutorial): neighbouring programs share B tiles in L2.
     pid = tl.program_id(0)
     num_pid_m, num_pid_n = tl.cdiv(EM, BLOCK_SIZE_M), tl.cdiv(N, BLOCK_SIZE_N)

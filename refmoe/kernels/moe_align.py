@@ -19,7 +19,7 @@ def max_num_tokens_padded(numel: int, num_experts: int, block_size: int) -> int:
     "Worst-case number of slots: every non-empty bucket may waste `block_size - 1`."
     return numel + min(num_experts + 1, numel) * (block_size - 1)
 
-def moe_align_block_size_torch(topk_ids: torch.Tensor, block_size: int, num_experts: int):
+def moe_align_block_size_torch(topk_ids: torch.Tensor, block_size: int, num_experts: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     "Reference align (host sync): `(sorted_token_ids, expert_ids, num_tokens_post_padded)`."
     flat = topk_ids.flatten().long()
     numel = flat.numel()
@@ -44,6 +44,29 @@ def moe_align_block_size_kernel(
     numel, num_experts, max_blocks,
     BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_T: tl.constexpr, BLOCK_B: tl.constexpr,
 ):
+    """Sort the flat (token, slot) pairs of a batch by expert into blocks of BLOCK_SIZE slots; one program.
+
+    Bucket e < num_experts takes the pairs routed to expert e; bucket num_experts takes the pairs
+    of id -1 and of any id outside [0, num_experts). Each bucket is padded to a multiple of
+    BLOCK_SIZE, and the buckets follow one another in order, the -1 bucket last.
+
+    Pointers:
+    - topk_ids_ptr: the routing, int32 [numel] (the [M, k] ids, contiguous, flattened).
+    - sorted_ids_ptr: output, int32 [max_blocks * BLOCK_SIZE] or more: pair indices grouped by
+      bucket; a padding slot holds `numel`; slots past the used ones are not written.
+    - expert_ids_ptr: output, int32 [max_blocks]: each block's expert, -1 for the blocks of the
+      -1 bucket and for the blocks past the used ones.
+    - num_post_ptr: output, one int32: the number of slots in use (a multiple of BLOCK_SIZE).
+    - scratch_ptr: int32 [2 * NB] workspace: a counter per bucket, then a cursor per bucket.
+
+    Scalars: numel = M * k pairs, num_experts, max_blocks (the worst-case number of blocks).
+
+    Key constexprs:
+    - BLOCK_SIZE: slots per block, the fused GEMM's BLOCK_SIZE_M (a power of two, at least 16).
+    - NB: buckets, num_experts + 1 rounded up to a power of two (the extra ones stay empty).
+    - BLOCK_T, BLOCK_B: pairs per step of the count and place loops; blocks per step of the
+      expert-id loop.
+    """
     bins = tl.arange(0, NB)
     counter_ptr, cursor_ptr = scratch_ptr, scratch_ptr + NB
     # 1. Count pairs per bucket (bucket `num_experts` holds -1 and anything out of range).
@@ -88,7 +111,8 @@ def moe_align_block_size_op(topk_ids: torch.Tensor, sorted_token_ids: torch.Tens
         BLOCK_SIZE=block_size, NB=scratch.numel() // 2, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
         BLOCK_B=min(256, triton.next_power_of_2(expert_ids.numel())), num_warps=4 if numel <= 256 else 8)
 
-def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: int):
+# %% ../../nbs/12_moe_align.ipynb #b6268b25
+def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     "Group flat (token, slot) pairs by expert into blocks: `(sorted_token_ids, expert_ids, num_tokens_post_padded)`."
     if topk_ids.dim() != 2 or topk_ids.dtype != torch.int32:
         raise TypeError(f"topk_ids must be an int32 [M, k] tensor, got {topk_ids.dtype} {tuple(topk_ids.shape)}")

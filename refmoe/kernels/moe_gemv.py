@@ -20,6 +20,27 @@ def fused_moe_gemv_up_kernel(
     TOP_K: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr,
     NUM_STAGES: tl.constexpr,
 ):
+    """Gate-up GEMV with SiLU-and-mul: one program per ((token, slot) pair, BLOCK_SIZE_N columns).
+
+    For the pair p = t * TOP_K + j, its expert e = topk_ids[p] and the tile's columns n:
+    out[p, n] = silu(w[e, n] . x[t]) * (w[e, N + n] . x[t]), the dot products in fp32.
+
+    Pointers:
+    - x_ptr: hidden states [M, K], row stride `stride_xm`, unit column stride.
+    - w_ptr: gate-up weights w13 [E, 2N, K] (gate rows, then up rows), strides `stride_we` and
+      `stride_wn`, unit stride along K; same dtype as x.
+    - out_ptr: output, the activation [M * TOP_K, N] in its own dtype, row stride `stride_om`.
+    - topk_ids_ptr: int32 [M * TOP_K], the expert of each pair (-1: a padded row).
+
+    Sizes: N = the intermediate size I, K = the hidden size H.
+
+    Key constexprs:
+    - TOP_K: slots per token (the token of pair p is p // TOP_K).
+    - FILTER_EXPERT: a pair of expert -1 stores zeros and loads no weight; off, it reads w[-1]
+      (the early revision of defect 3's fix).
+    - EVEN_K: K is a multiple of BLOCK_SIZE_K, so the K loop needs no mask.
+    - BLOCK_SIZE_N, BLOCK_SIZE_K: the weight tile; NUM_STAGES: K tiles in flight (`tl.range`).
+    """
     pair, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
     expert = tl.load(topk_ids_ptr + pair).to(tl.int64)
@@ -49,12 +70,33 @@ def fused_moe_gemv_up_kernel(
     act = gate / (1.0 + tl.exp(-gate)) * up
     tl.store(out_ptr + pair * stride_om + offs_n, act.to(out_ptr.dtype.element_ty), mask=offs_n < N)
 
+# %% ../../nbs/14_moe_gemv.ipynb #dd7b8b4a
 @triton.jit
 def fused_moe_gemv_down_kernel(
     a_ptr, w_ptr, out_ptr, topk_weights_ptr, topk_ids_ptr, N, K, stride_am, stride_we, stride_wn, stride_om,
     TOP_K: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
     BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr,
 ):
+    """Down GEMV and the weighted sum over slots: one program per (token, BLOCK_SIZE_N output columns).
+
+    For the token m and the tile's columns n:
+    out[m, n] = sum_j topk_weights[m, j] * (w[e_j, n] . a[m * TOP_K + j]), e_j = topk_ids[m, j],
+    accumulated in fp32; a slot of expert -1 adds nothing.
+
+    Pointers:
+    - a_ptr: the activation [M * TOP_K, K] from the up kernel, row stride `stride_am`, unit column stride.
+    - w_ptr: down weights w2 [E, N, K], strides `stride_we` and `stride_wn`, unit stride along K.
+    - out_ptr: output [M, N], row stride `stride_om`.
+    - topk_weights_ptr: fp32 [M, TOP_K], contiguous.
+    - topk_ids_ptr: int32 [M, TOP_K], contiguous.
+
+    Sizes: N = the hidden size H, K = the intermediate size I.
+
+    Key constexprs:
+    - TOP_K, BLOCK_TOPK: slots per token, and its next power of two (the slots as one vector).
+    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely; off, they read w[-1].
+    - EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES: as in `fused_moe_gemv_up_kernel`.
+    """
     m, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
     slots = tl.arange(0, BLOCK_TOPK)

@@ -11,7 +11,8 @@ import torch
 __all__ = ['fused_experts_torch', 'check_experts', 'dense_experts_torch']
 
 # %% ../../nbs/11_moe_reference.ipynb #3e59c2ae
-def fused_experts_torch(hidden_states, w13, w2, topk_weights, topk_ids, filter_expert=True, reads=None) -> torch.Tensor:
+def fused_experts_torch(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor,
+                        topk_ids: torch.Tensor, filter_expert: bool = True, reads: list[int] | None = None) -> torch.Tensor:
     "Reference routed experts in fp32 (host sync; bounds-checked): `[M, H]` in the input dtype."
     E, I = w13.shape[0], w2.shape[2]
     if not filter_expert and bool((topk_ids < 0).any()):
@@ -28,11 +29,11 @@ def fused_experts_torch(hidden_states, w13, w2, topk_weights, topk_ids, filter_e
     return out.to(hidden_states.dtype)
 
 # %% ../../nbs/11_moe_reference.ipynb #e6edee23
-def check_experts(x, w13, w2, topk_weights, topk_ids):
+def check_experts(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> None:
     "Raise a clear error for fused-experts input that would compute garbage or read out of bounds."
     if x.dim() != 2: raise ValueError(f"hidden_states must be [M, H], got shape {tuple(x.shape)}")
     if w13.dim() != 3 or w2.dim() != 3: raise ValueError(f"w13 must be [E, 2I, H] and w2 [E, H, I], got {tuple(w13.shape)} and {tuple(w2.shape)}")
-    (E, I2, H), I = w13.shape, w2.shape[2]
+    E, I2, H = w13.shape
     if H != x.shape[1] or tuple(w2.shape) != (E, H, I2 // 2) or I2 % 2:
         raise ValueError(f"mismatched expert shapes: hidden_states {tuple(x.shape)}, w13 {tuple(w13.shape)}, w2 {tuple(w2.shape)} "
                          f"(want w13 [E, 2I, H] and w2 [E, H, I])")
@@ -49,7 +50,8 @@ def check_experts(x, w13, w2, topk_weights, topk_ids):
             raise ValueError(f"{name} must be contiguous (the kernel reads it with unit stride along K), got strides {t.stride()}: call .contiguous() once at load time")
 
 # %% ../../nbs/11_moe_reference.ipynb #db2ee51b
-def dense_experts_torch(hidden_states, w13, w2, topk_weights, topk_ids) -> torch.Tensor:
+def dense_experts_torch(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor,
+                        topk_ids: torch.Tensor) -> torch.Tensor:
     "Routed experts computed densely (every token through every expert), graph-safe: `[M, H]`."
     check_experts(hidden_states, w13, w2, topk_weights, topk_ids)
     M, (E, I2, _) = hidden_states.shape[0], w13.shape

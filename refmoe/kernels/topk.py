@@ -5,12 +5,11 @@
 # %% ../../nbs/10_routing.ipynb #d6dc005e
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Optional
 
 import torch
-from ..core.env import interpreted_on, kernel_for, triton_interpreted  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
@@ -59,8 +58,9 @@ def _check_routing(hidden_states, router_logits, config, correction_bias, expert
     _check_count(count, router_logits)
 
 # %% ../../nbs/10_routing.ipynb #38d202a5
-def select_experts_torch(router_logits: torch.Tensor, config: TopKConfig, correction_bias=None,
-                         expert_map=None, num_token_non_padded=None) -> tuple[torch.Tensor, torch.Tensor]:
+def select_experts_torch(router_logits: torch.Tensor, config: TopKConfig, correction_bias: Optional[torch.Tensor] = None,
+                         expert_map: Optional[torch.Tensor] = None,
+                         num_token_non_padded: Optional[torch.Tensor] = None) -> tuple[torch.Tensor, torch.Tensor]:
     "Reference routing in plain torch: `(topk_weights fp32, topk_ids int32)`, both `[M, k]`."
     c, x = config, router_logits.float()
     M, E = x.shape
@@ -90,6 +90,7 @@ def _row_argmax(x, cols, BLOCK_E: tl.constexpr):
     idx = tl.min(tl.where(x == m[:, None], cols[None, :], BLOCK_E), axis=1)
     return m, idx
 
+# %% ../../nbs/10_routing.ipynb #3641b07c
 @triton.jit
 def topk_route_kernel(
     logits_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr,
@@ -98,6 +99,32 @@ def topk_route_kernel(
     SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
     RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr,
 ):
+    """Route each row of router logits to its top-k experts: one program per `BLOCK_M` rows.
+
+    For a row m < M: score = softmax(logits[m]) (or sigmoid(logits[m]) when SIGMOID); pick the
+    TOP_K largest of score + bias, among the experts of the TOPK_GROUP best groups when
+    N_GROUP > 1; weight each pick by its unbiased score (divided by the sum of the TOP_K weights
+    when RENORMALIZE, then times `scale`); map the ids logical -> physical; last, every id of a
+    row at or past the count becomes -1.
+
+    Pointers:
+    - logits_ptr: router logits [M, E], fp32, bf16 or fp16; row stride `stride_lm`, unit column stride.
+    - bias_ptr: the correction bias, float [E]; read only when HAS_BIAS.
+    - map_ptr: the logical -> physical expert map, int32 [E]; read only when HAS_MAP.
+    - count_ptr: one int32 (or int64) on the device, the number of real rows; read only when HAS_COUNT.
+    - weights_ptr: output, fp32 [M, TOP_K], contiguous.
+    - ids_ptr: output, int32 [M, TOP_K], contiguous.
+    An absent optional tensor is passed as any valid pointer; its flag keeps it unread.
+
+    Scalars: M rows, E experts (E <= BLOCK_E), stride_lm, and `scale`, the routed scaling factor.
+
+    Key constexprs:
+    - TOP_K, BLOCK_K: experts per row, and its next power of two (the width of the output tile).
+    - BLOCK_M, BLOCK_E: rows per program, and E rounded up to a power of two (one row, one tile).
+    - SIGMOID: sigmoid scores (DeepSeek-V3) instead of softmax (V2).
+    - N_GROUP, GROUP_SIZE, TOPK_GROUP: expert groups, experts per group, groups kept.
+    - RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT: the optional steps.
+    """
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_E)
     rmask, cmask = rows < M, cols < E

@@ -6,19 +6,27 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Protocol, Sequence
 
 import torch
 from torch import nn
 
 # %% auto #0
-__all__ = ['PAD_SLOT', 'KVCacheFullError', 'KVCache', 'attention_mask', 'RotaryEmbedding', 'Attention']
+__all__ = ['PAD_SLOT', 'KVCacheFullError', 'ModelShape', 'KVCache', 'AttentionBatch', 'attention_mask', 'RotaryEmbedding',
+           'Attention']
 
 # %% ../../nbs/21_attention.ipynb #78dfbe72
 PAD_SLOT = 0
 
 class KVCacheFullError(RuntimeError):
     "Raised when a batch needs more cache slots than the KV cache has free."
+
+class ModelShape(Protocol):
+    "What `KVCache.for_model` reads from a model config (`ModelConfig` of 25_model has it)."
+    num_layers: int
+    num_heads: int
+    head_dim: int
+    max_position: int
 
 class KVCache:
     "Keys and values of every layer, one row per cache slot; slot 0 is the scratch slot of padding rows."
@@ -32,22 +40,36 @@ class KVCache:
         self._free = list(range(num_slots - 1, PAD_SLOT, -1))
 
     @classmethod
-    def for_model(cls, config, num_slots: int, *, max_context: int | None = None,
+    def for_model(cls, config: ModelShape, num_slots: int, *, max_context: int | None = None,
                   dtype: torch.dtype = torch.float32, device: str | torch.device | None = None) -> KVCache:
-        "A cache shaped for a model config (anything with num_layers, num_heads, head_dim, max_position)."
+        "A cache shaped for a model config, its context capped at the config's `max_position`."
         ctx = min(max_context or config.max_position, config.max_position)
         return cls(config.num_layers, num_slots, config.num_heads, config.head_dim, max_context=ctx, dtype=dtype, device=device)
 
     @property
-    def num_slots(self) -> int: return self.k.shape[1]
+    def num_slots(self) -> int:
+        "Slots in the cache, the scratch slot included."
+        return self.k.shape[1]
+
     @property
-    def capacity(self) -> int: return self.num_slots - 1
+    def capacity(self) -> int:
+        "Slots a batch can use: all but the scratch slot."
+        return self.num_slots - 1
+
     @property
-    def num_free(self) -> int: return len(self._free)
+    def num_free(self) -> int:
+        "Slots not given out."
+        return len(self._free)
+
     @property
-    def device(self) -> torch.device: return self.k.device
+    def device(self) -> torch.device:
+        "Where keys and values live."
+        return self.k.device
+
     @property
-    def dtype(self) -> torch.dtype: return self.k.dtype
+    def dtype(self) -> torch.dtype:
+        "The dtype of keys and values."
+        return self.k.dtype
 
     def alloc(self, n: int) -> list[int]:
         "Take `n` free slots, lowest first."
@@ -67,7 +89,16 @@ class KVCache:
         self.v[layer].index_copy_(0, slots, v)
 
 # %% ../../nbs/21_attention.ipynb #7fda2523
-def attention_mask(forward_batch, num_slots: int) -> torch.Tensor:
+class AttentionBatch(Protocol):
+    "The fields of a batch that attention reads (a `ForwardBatch` has them all)."
+    positions: torch.Tensor
+    seq_ids: torch.Tensor
+    seq_lens: torch.Tensor
+    req_to_token: torch.Tensor
+    out_cache_loc: torch.Tensor
+    kv_cache: KVCache
+
+def attention_mask(forward_batch: AttentionBatch, num_slots: int) -> torch.Tensor:
     "Which cache slots each token may attend to: its own sequence's slots, up to its own position."
     fb = forward_batch
     j = torch.arange(fb.req_to_token.shape[1], device=fb.req_to_token.device, dtype=torch.int32)
@@ -85,7 +116,8 @@ def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tens
 
 class RotaryEmbedding(nn.Module):
     "Rotary position embedding (rotate-half form) from a precomputed cos/sin table."
-    def __init__(self, head_dim: int, max_position: int, base: float = 10000.0, device=None):
+    def __init__(self, head_dim: int, max_position: int, base: float = 10000.0,
+                 device: str | torch.device | None = None):
         super().__init__()
         inv_freq = base ** -(torch.arange(0, head_dim, 2, dtype=torch.float32, device=device) / head_dim)
         angles = torch.outer(torch.arange(max_position, dtype=torch.float32, device=device), inv_freq)
@@ -93,6 +125,7 @@ class RotaryEmbedding(nn.Module):
         self.register_buffer("sin", angles.sin(), persistent=False)
 
     def forward(self, positions: torch.Tensor, q: torch.Tensor, k: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        "`q` and `k` rotated by the angles of their tokens' positions."
         cos, sin = self.cos[positions][:, None], self.sin[positions][:, None]
         return _rotate(q, cos, sin), _rotate(k, cos, sin)
 
@@ -100,7 +133,8 @@ class RotaryEmbedding(nn.Module):
 class Attention(nn.Module):
     "Multi-head self-attention with rotary positions, reading and writing the KV cache by slot."
     def __init__(self, hidden_size: int, num_heads: int, head_dim: int, *, layer_id: int, max_position: int,
-                 rope_theta: float = 10000.0, dtype: torch.dtype = torch.float32, device=None):
+                 rope_theta: float = 10000.0, dtype: torch.dtype = torch.float32,
+                 device: str | torch.device | None = None):
         super().__init__()
         self.layer_id, self.num_heads, self.head_dim = layer_id, num_heads, head_dim
         self.scale = 1.0 / math.sqrt(head_dim)
@@ -108,8 +142,9 @@ class Attention(nn.Module):
         self.o_proj = nn.Linear(num_heads * head_dim, hidden_size, bias=False, dtype=dtype, device=device)
         self.rotary_emb = RotaryEmbedding(head_dim, max_position, rope_theta, device=device)
 
-    def forward(self, hidden_states: torch.Tensor, positions: torch.Tensor, forward_batch,
+    def forward(self, hidden_states: torch.Tensor, positions: torch.Tensor, forward_batch: AttentionBatch,
                 mask: torch.Tensor) -> torch.Tensor:
+        "Write the batch's keys and values at their slots, then attend over the cache where `mask` allows."
         T = hidden_states.shape[0]
         q, k, v = self.qkv_proj(hidden_states).view(T, 3, self.num_heads, self.head_dim).unbind(1)
         q, k = self.rotary_emb(positions, q, k)

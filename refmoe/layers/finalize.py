@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import functools, importlib, re
 from dataclasses import dataclass
+from typing import Any
 
 import torch
-import torch.nn.functional as F
 
 from ..core.legacy import is_legacy
 from ..core.scenario import Outcome, scenario
@@ -30,7 +30,9 @@ class DeferredFinalizeOutput:
     top_k: int
 
     @property
-    def num_tokens(self) -> int: return self.expert_weights.shape[0]
+    def num_tokens(self) -> int:
+        "Tokens the triple covers: the rows of `expert_weights`."
+        return self.expert_weights.shape[0]
 
 # %% ../../nbs/23_finalize.ipynb #cf913d76
 CONTENT_TYPED_SINCE = "0.6.18"
@@ -52,7 +54,7 @@ def flashinfer_version() -> str | None:
 class MislabelledWeightsError(FinalizeInputError):
     "float32 weights from a FlashInfer that may have written bfloat16 into them."
 
-def make_deferred_finalize_output(result, top_k: int, *, producer_version: str | None = "installed",
+def make_deferred_finalize_output(result: Any, top_k: int, *, producer_version: str | None = "installed",
                                   validate: bool = False) -> DeferredFinalizeOutput:
     "Check FlashInfer's `do_finalize=False` result and pass the weights through at their own dtype."
     if not (isinstance(result, (list, tuple)) and len(result) == 3):
@@ -83,7 +85,7 @@ def _looks_like_bf16_pairs(w: torch.Tensor) -> bool:
     lo = (words.view(torch.int32) << 16).view(torch.float32).abs()
     return ((lo >= 2.0**-24) & (lo <= 2.0**8)).float().mean().item() > 0.9
 
-def _check_values(gemm2_out, idx, w):
+def _check_values(gemm2_out: torch.Tensor, idx: torch.Tensor, w: torch.Tensor) -> None:
     "Value checks behind `validate=True` (they sync with the host)."
     bad = (idx < -1) | (idx >= gemm2_out.shape[0])
     if bad.any(): raise FinalizeInputError(f"expanded_idx_to_permuted_idx: expected -1 or a row of gemm2_out "
@@ -104,7 +106,8 @@ def trtllm_moe_unavailable() -> str | None:
     return None
 
 # %% ../../nbs/23_finalize.ipynb #39e21b68
-def trtllm_bf16_deferred(tokens=32, hidden=2048, inter=1408, experts=64, top_k=6, seed=0) -> tuple[list, torch.Tensor]:
+def trtllm_bf16_deferred(tokens: int = 32, hidden: int = 2048, inter: int = 1408, experts: int = 64, top_k: int = 6,
+                         seed: int = 0) -> tuple[list, torch.Tensor]:
     "Run FlashInfer's `trtllm_bf16_moe` from fp32 logits, unfinalized and finalized: `(triple, output)`."
     fm = importlib.import_module("flashinfer.fused_moe")
     g, dev = torch.Generator(device="cuda").manual_seed(seed), "cuda"

@@ -6,13 +6,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 import numpy as np
 import torch
 
-from ..kernels.deferred_finalize import (PRODUCERS, ROUTINGS, bf16_tol, flashinfer_triple, max_abs_error, moe_problem,
-                                              moe_reference)
+from ..kernels.deferred_finalize import (PRODUCERS, ROUTINGS, MoEProblem, bf16_tol, flashinfer_triple, max_abs_error,
+                                              moe_problem, moe_reference)
 from .finalize import MislabelledWeightsError, make_deferred_finalize_output
 from ..kernels.finalize_kernel import finalize_fuse_shared
 from ..core.legacy import fixed, legacy
@@ -36,11 +38,13 @@ class MatrixCell:
 
     @property
     def verdict(self) -> str:
+        "flagged (refused by the adapter), exact (within tolerance) or corrupted."
         if self.flagged: return "flagged"
         return "exact" if self.error <= self.tol else "corrupted"
 
 # %% ../../nbs/24_finalize_matrix.ipynb #91f4e2c2
-def finalize_matrix(p=None, finalize=finalize_fuse_shared) -> list[MatrixCell]:
+def finalize_matrix(p: MoEProblem | None = None,
+                    finalize: Callable[..., torch.Tensor] = finalize_fuse_shared) -> list[MatrixCell]:
     "Run every producer x routing x adapter cell on `p` (default: `moe_problem()` on the GPU if there is one)."
     p = p if p is not None else moe_problem(device="cuda" if torch.cuda.is_available() else "cpu")
     cells = []
@@ -70,7 +74,7 @@ def matrix_markdown(cells: list[MatrixCell]) -> str:
     return "\n".join(lines)
 
 # %% ../../nbs/24_finalize_matrix.ipynb #8c1e8080
-def plot_matrix(cells: list[MatrixCell]):
+def plot_matrix(cells: list[MatrixCell]) -> Figure:
     "A heatmap of log10(max abs error): routing modes down, producer and adapter across."
     cols = [(pr, ad) for pr in PRODUCERS for ad in ADAPTERS]
     by = {(c.producer, c.routing, c.adapter): c for c in cells}

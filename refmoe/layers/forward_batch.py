@@ -56,7 +56,9 @@ class ForwardBatch:
     image_features: Optional[torch.Tensor] = None
 
     @property
-    def num_tokens(self) -> int: return self.input_ids.shape[0]
+    def num_tokens(self) -> int:
+        "Tokens in the batch: all sequences' new tokens together."
+        return self.input_ids.shape[0]
 
     @classmethod
     def init_new(cls, forward_mode: ForwardMode | str, input_ids: Sequence[Sequence[int]],
@@ -87,7 +89,9 @@ class ForwardBatch:
                    req_to_token=long(table), kv_cache=kv_cache, num_token_non_padded=count, image_features=image_features)
 
 # %% ../../nbs/22_forward_batch.ipynb #7831fc27
-def _check_sequences(mode: ForwardMode, input_ids, cache_slots, kv_cache: KVCache) -> None:
+def _check_sequences(mode: ForwardMode, input_ids: Sequence[Sequence[int]], cache_slots: Sequence[Sequence[int]],
+                     kv_cache: KVCache) -> None:
+    "Raise a clear error for a list of sequences the cache cannot take as a batch."
     if len(input_ids) == 0: raise ValueError("a batch needs at least one sequence")
     if len(input_ids) != len(cache_slots):
         raise ValueError(f"{len(input_ids)} sequences of input ids but {len(cache_slots)} of cache slots")

@@ -8,9 +8,11 @@ from __future__ import annotations
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Callable, Iterator
 
 import torch
 import torch.nn.functional as F
+from fastcore.basics import patch
 
 from ..core.scenario import Outcome, scenario
 from ..core.env import resolve_device
@@ -20,8 +22,8 @@ from ..core.legacy import is_legacy
 from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
-__all__ = ['V2_LITE_MOE', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph', 'DeepseekV2MoE', 'host_syncs',
-           'padded_rows_scenario']
+__all__ = ['V2_LITE_MOE', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph', 'DeepseekV2MoE',
+           'count_for_standard_path', 'host_syncs', 'padded_rows_scenario']
 
 # %% ../../nbs/20_moe_layer.ipynb #693348de
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ V2_LITE_MOE = MoEConfig(hidden_size=2048, moe_intermediate_size=1408, n_routed_e
 _BREAKABLE: ContextVar[bool] = ContextVar("refmoe_breakable_graph", default=False)
 
 @contextmanager
-def breakable_graph():
+def breakable_graph() -> Iterator[None]:
     "Mark the code inside as running in a breakable CUDA graph (no stream fork allowed)."
     token = _BREAKABLE.set(True)
     try: yield
@@ -64,8 +66,8 @@ def in_breakable_graph() -> bool:
 # %% ../../nbs/20_moe_layer.ipynb #4911fef4
 class DeepseekV2MoE(torch.nn.Module):
     "DeepSeek-V2/V3 MoE layer: gate, routed experts, shared experts, expert-load statistics."
-    def __init__(self, config: MoEConfig, *, layer_id: int = 0, impl: str = "triton", dtype=torch.float32, device=None,
-                 seed: int | None = None, dual_stream: bool = False, a2a: bool = False):
+    def __init__(self, config: MoEConfig, *, layer_id: int = 0, impl: str = "triton", dtype: torch.dtype = torch.float32,
+                 device: str | torch.device | None = None, seed: int | None = None, dual_stream: bool = False, a2a: bool = False):
         super().__init__()
         if impl not in ("triton", "torch"): raise ValueError(f"unknown impl {impl!r}: use 'triton' or 'torch'")
         c, dev = config, resolve_device(device)
@@ -87,50 +89,57 @@ class DeepseekV2MoE(torch.nn.Module):
         self.register_buffer("expert_load", torch.zeros(E, dtype=torch.int64, device=dev))
         self._alt_stream = None
 
-    def reset_expert_load(self):
+    def check_input(self, x: torch.Tensor) -> None:
+        "Refuse hidden states that are not `[M, hidden_size]` in the dtype of the layer's weights."
+        if x.dim() != 2 or x.shape[1] != self.config.hidden_size:
+            raise ValueError(f"hidden_states must be [M, {self.config.hidden_size}], got {tuple(x.shape)}")
+        if x.dtype != self.w13.dtype: raise TypeError(f"hidden_states is {x.dtype} but the layer's weights are {self.w13.dtype}")
+
+    def reset_expert_load(self) -> None:
         "Zero the per-expert load counters."
         self.expert_load.zero_()
 
-    def record_expert_load(self, topk_ids: torch.Tensor):
+    def record_expert_load(self, topk_ids: torch.Tensor) -> None:
         "Add one to the load of each (token, slot)'s expert; -1 adds nothing (no host sync)."
         flat = topk_ids.flatten()
         self.expert_load.scatter_add_(0, flat.clamp(min=0).long(), (flat >= 0).long())
 
-    def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None):
+    def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor]:
         "Gate and routing: `(topk_weights, topk_ids)`, rows >= the count to -1."
         logits = F.linear(x.float(), self.gate)
         return select_experts(x, logits, self.config.topk_config, num_token_non_padded, self.expert_map,
                               correction_bias=self.e_score_correction_bias, impl=self.impl)
 
-    def routed_experts(self, x, topk_weights, topk_ids) -> torch.Tensor:
+    def routed_experts(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> torch.Tensor:
         "The weighted sum of each token's routed experts."
         fn = fused_experts if self.impl == "triton" else dense_experts_torch
         return fn(x, self.w13, self.w2, topk_weights, topk_ids)
 
-    def shared_experts(self, x) -> torch.Tensor | None:
+    def shared_experts(self, x: torch.Tensor) -> torch.Tensor | None:
         "The shared experts' MLP (None when the config has none)."
         if self.shared_gate_up is None: return None
         h = F.linear(x, self.shared_gate_up)
         return F.linear(F.silu(h[:, :h.shape[1] // 2]) * h[:, h.shape[1] // 2:], self.shared_down)
 
+    def add_shared(self, routed: torch.Tensor, shared: torch.Tensor | None) -> torch.Tensor:
+        "The layer's output: the routed experts' sum plus the shared experts' output, if any."
+        return routed if shared is None else routed + shared
+
 # %% ../../nbs/20_moe_layer.ipynb #13d8eea2
-def _count_for_standard_path(n):
-    return None if is_legacy(3) else n
+def count_for_standard_path(num_token_non_padded: torch.Tensor | None) -> torch.Tensor | None:
+    "The count the standard paths route with: the batch's own, or none under defect 3's legacy switch."
+    return None if is_legacy(3) else num_token_non_padded
 
-def _check_input(self, x):
-    if x.dim() != 2 or x.shape[1] != self.config.hidden_size:
-        raise ValueError(f"hidden_states must be [M, {self.config.hidden_size}], got {tuple(x.shape)}")
-    if x.dtype != self.w13.dtype: raise TypeError(f"hidden_states is {x.dtype} but the layer's weights are {self.w13.dtype}")
-
-def _combine(routed, shared): return routed if shared is None else routed + shared
-
-def forward_normal(self, hidden_states, num_token_non_padded=None):
+@patch
+def forward_normal(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "Gate, routing (with the count), fused experts, shared experts."
-    w, ids = self.route(hidden_states, _count_for_standard_path(num_token_non_padded))
+    w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded))
     self.record_expert_load(ids)
-    return _combine(self.routed_experts(hidden_states, w, ids), self.shared_experts(hidden_states))
+    return self.add_shared(self.routed_experts(hidden_states, w, ids), self.shared_experts(hidden_states))
 
-def forward_normal_dual_stream(self, hidden_states, num_token_non_padded=None):
+@patch
+def forward_normal_dual_stream(self: DeepseekV2MoE, hidden_states: torch.Tensor,
+                               num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "As `forward_normal`, with the shared experts on an alternate CUDA stream (not in a breakable graph)."
     if in_breakable_graph(): return self.forward_normal(hidden_states, num_token_non_padded)
     cuda = hidden_states.is_cuda
@@ -139,32 +148,32 @@ def forward_normal_dual_stream(self, hidden_states, num_token_non_padded=None):
     if cuda: alt.wait_stream(main)
     with torch.cuda.stream(alt) if cuda else nullcontext():
         shared = self.shared_experts(hidden_states)
-    w, ids = self.route(hidden_states, _count_for_standard_path(num_token_non_padded))
+    w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded))
     self.record_expert_load(ids)
     routed = self.routed_experts(hidden_states, w, ids)
     if cuda: main.wait_stream(alt)
-    return _combine(routed, shared)
+    return self.add_shared(routed, shared)
 
-def forward_deepep(self, hidden_states, num_token_non_padded=None):
+@patch
+def forward_deepep(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "The all-to-all (expert-parallel) path: routing always gets the count; dispatch and combine are the identity here."
     w, ids = self.route(hidden_states, num_token_non_padded)
     self.record_expert_load(ids)
-    return _combine(self.routed_experts(hidden_states, w, ids), self.shared_experts(hidden_states))
+    return self.add_shared(self.routed_experts(hidden_states, w, ids), self.shared_experts(hidden_states))
 
-def forward(self, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
+@patch
+def forward(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "Run the layer on `[M, H]` hidden states; rows >= `num_token_non_padded` are padding."
-    _check_input(self, hidden_states)
+    self.check_input(hidden_states)
     if self.a2a: return self.forward_deepep(hidden_states, num_token_non_padded)
     if self.dual_stream: return self.forward_normal_dual_stream(hidden_states, num_token_non_padded)
     return self.forward_normal(hidden_states, num_token_non_padded)
-
-for _f in (forward_normal, forward_normal_dual_stream, forward_deepep, forward): setattr(DeepseekV2MoE, _f.__name__, _f)
 
 # %% ../../nbs/20_moe_layer.ipynb #c1a11e47
 HOST_SYNC_OPS = ("aten._local_scalar_dense", "aten.nonzero", "aten.masked_select", "aten.unique", "aten._unique",
                  "aten.index.Tensor(bool)", "aten.masked_scatter")
 
-def host_syncs(fn) -> list[str]:
+def host_syncs(fn: Callable[[], object]) -> list[str]:
     "The operations in `fn()` that would sync with the host (empty when `fn` is capturable)."
     from torch.utils._python_dispatch import TorchDispatchMode
     bad = []

@@ -12,6 +12,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from ..layers.attention import Attention, KVCache, attention_mask
+from ..layers.forward_batch import ForwardBatch
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
 
 # %% auto #0
@@ -55,30 +56,35 @@ def get_config(config: ModelConfig | str) -> ModelConfig:
 # %% ../../nbs/25_model.ipynb #981b9f1b
 class RMSNorm(nn.Module):
     "Root-mean-square layer norm, computed in fp32."
-    def __init__(self, hidden_size: int, eps: float = 1e-6, dtype=torch.float32, device=None):
+    def __init__(self, hidden_size: int, eps: float = 1e-6, dtype: torch.dtype = torch.float32,
+                 device: str | torch.device | None = None):
         super().__init__()
         self.eps = eps
         self.weight = nn.Parameter(torch.ones(hidden_size, dtype=dtype, device=device))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        "`x` over the root mean square of its features, times the learned weight."
         xf = x.float()
         return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)).to(x.dtype) * self.weight
 
 class DeepseekV2MLP(nn.Module):
     "The gated SiLU MLP of the dense first layer."
-    def __init__(self, hidden_size: int, intermediate_size: int, dtype=torch.float32, device=None):
+    def __init__(self, hidden_size: int, intermediate_size: int, dtype: torch.dtype = torch.float32,
+                 device: str | torch.device | None = None):
         super().__init__()
         self.gate_up_proj = nn.Linear(hidden_size, 2 * intermediate_size, bias=False, dtype=dtype, device=device)
         self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=False, dtype=dtype, device=device)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        "down(silu(gate(x)) * up(x))."
         gate, up = self.gate_up_proj(x).chunk(2, dim=-1)
         return self.down_proj(F.silu(gate) * up)
 
 # %% ../../nbs/25_model.ipynb #75d94eab
 class DeepseekV2DecoderLayer(nn.Module):
     "Pre-norm attention and a pre-norm MLP (dense in the first layers, MoE after), both residual."
-    def __init__(self, config: ModelConfig, layer_id: int, *, impl: str = "torch", dtype=torch.float32, device=None):
+    def __init__(self, config: ModelConfig, layer_id: int, *, impl: str = "torch",
+                 dtype: torch.dtype = torch.float32, device: str | torch.device | None = None):
         super().__init__()
         c = config
         self.input_layernorm = RMSNorm(c.hidden_size, c.rms_norm_eps, dtype, device)
@@ -89,7 +95,9 @@ class DeepseekV2DecoderLayer(nn.Module):
         self.mlp = (DeepseekV2MoE(c.moe, layer_id=layer_id, impl=impl, dtype=dtype, device=device) if self.is_moe
                     else DeepseekV2MLP(c.hidden_size, c.intermediate_size, dtype, device))
 
-    def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor, forward_batch, mask: torch.Tensor) -> torch.Tensor:
+    def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor, forward_batch: ForwardBatch,
+                mask: torch.Tensor) -> torch.Tensor:
+        "The residual stream after this layer's attention and MLP; MoE layers get the batch's real-row count."
         h = hidden_states + self.self_attn(self.input_layernorm(hidden_states), positions, forward_batch, mask)
         x = self.post_attention_layernorm(h)
         return h + (self.mlp(x, forward_batch.num_token_non_padded) if self.is_moe else self.mlp(x))
@@ -97,7 +105,8 @@ class DeepseekV2DecoderLayer(nn.Module):
 # %% ../../nbs/25_model.ipynb #ec2ad7a6
 class DeepseekV2Model(nn.Module):
     "The transformer body: token embedding (or given input_embeds), decoder layers, final norm."
-    def __init__(self, config: ModelConfig, *, impl: str = "torch", dtype=torch.float32, device=None):
+    def __init__(self, config: ModelConfig, *, impl: str = "torch", dtype: torch.dtype = torch.float32,
+                 device: str | torch.device | None = None):
         super().__init__()
         self.config = config
         self.embed_tokens = nn.Embedding(config.vocab_size, config.hidden_size, dtype=dtype, device=device)
@@ -105,10 +114,13 @@ class DeepseekV2Model(nn.Module):
                                     for i in range(config.num_layers))
         self.norm = RMSNorm(config.hidden_size, config.rms_norm_eps, dtype, device)
 
-    def get_input_embeddings(self) -> nn.Embedding: return self.embed_tokens
+    def get_input_embeddings(self) -> nn.Embedding:
+        "The token embedding table."
+        return self.embed_tokens
 
-    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, forward_batch,
+    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, forward_batch: ForwardBatch,
                 input_embeds: torch.Tensor | None = None) -> torch.Tensor:
+        "Normalised hidden states of every token, starting from `input_embeds` when given, else from `input_ids`."
         h = self.embed_tokens(input_ids) if input_embeds is None else input_embeds
         mask = attention_mask(forward_batch, forward_batch.kv_cache.num_slots)
         for layer in self.layers: h = layer(positions, h, forward_batch, mask)
@@ -117,23 +129,29 @@ class DeepseekV2Model(nn.Module):
 # %% ../../nbs/25_model.ipynb #b33140cf
 class DeepseekV2ForCausalLM(nn.Module):
     "The body plus an LM head: token ids (or embeddings) in, fp32 logits for every token out."
-    def __init__(self, config: ModelConfig, *, impl: str = "torch", dtype=torch.float32, device=None):
+    def __init__(self, config: ModelConfig, *, impl: str = "torch", dtype: torch.dtype = torch.float32,
+                 device: str | torch.device | None = None):
         super().__init__()
         self.config = config
         self.model = DeepseekV2Model(config, impl=impl, dtype=dtype, device=device)
         self.lm_head = nn.Linear(config.hidden_size, config.vocab_size, bias=False, dtype=dtype, device=device)
 
-    def get_input_embeddings(self) -> nn.Embedding: return self.model.get_input_embeddings()
+    def get_input_embeddings(self) -> nn.Embedding:
+        "The body's token embedding table."
+        return self.model.get_input_embeddings()
 
-    def compute_logits(self, hidden_states: torch.Tensor) -> torch.Tensor: return self.lm_head(hidden_states).float()
+    def compute_logits(self, hidden_states: torch.Tensor) -> torch.Tensor:
+        "fp32 logits from the body's hidden states."
+        return self.lm_head(hidden_states).float()
 
     def make_kv_cache(self, num_slots: int, max_context: int | None = None) -> KVCache:
         "An empty KV cache for this model, on its device and in its dtype."
         w = self.lm_head.weight
         return KVCache.for_model(self.config, num_slots, max_context=max_context, dtype=w.dtype, device=w.device)
 
-    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, forward_batch,
+    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, forward_batch: ForwardBatch,
                 input_embeds: torch.Tensor | None = None) -> torch.Tensor:
+        "fp32 logits for every token of the batch."
         return self.compute_logits(self.model(input_ids, positions, forward_batch, input_embeds))
 
 # %% ../../nbs/25_model.ipynb #95318dd7
@@ -151,8 +169,8 @@ def init_weights(model: nn.Module, seed: int = 0) -> nn.Module:
         p.copy_(torch.randn(p.shape, generator=g, device=dev, dtype=torch.float32).mul_(std))
     return model
 
-def build_model(config: ModelConfig | str = "tiny", *, impl: str = "torch", dtype=torch.float32,
-                device=None, seed: int = 0) -> DeepseekV2ForCausalLM:
+def build_model(config: ModelConfig | str = "tiny", *, impl: str = "torch", dtype: torch.dtype = torch.float32,
+                device: str | torch.device | None = None, seed: int = 0) -> DeepseekV2ForCausalLM:
     "A seeded DeepSeek-V2-style causal LM for inference."
     model = DeepseekV2ForCausalLM(get_config(config), impl=impl, dtype=dtype, device=device)
     return init_weights(model, seed).requires_grad_(False).eval()

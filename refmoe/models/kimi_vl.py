@@ -6,9 +6,11 @@
 from __future__ import annotations
 
 import torch
+from fastcore.basics import patch
 from torch import nn
 
 from ..layers.attention import KVCache
+from ..layers.forward_batch import ForwardBatch
 from .deepseek_v2 import DeepseekV2ForCausalLM, ModelConfig, get_config, init_weights
 
 # %% auto #0
@@ -17,7 +19,8 @@ __all__ = ['KimiVLForConditionalGeneration', 'build_multimodal_model']
 # %% ../../nbs/26_multimodal.ipynb #b7e8ad12
 class KimiVLForConditionalGeneration(nn.Module):
     "A Kimi-VL-style vision-language model: projected image features replace the placeholder tokens' embeddings."
-    def __init__(self, config: ModelConfig, *, impl: str = "torch", dtype=torch.float32, device=None):
+    def __init__(self, config: ModelConfig, *, impl: str = "torch", dtype: torch.dtype = torch.float32,
+                 device: str | torch.device | None = None):
         super().__init__()
         self.config = config
         self.language_model = DeepseekV2ForCausalLM(config, impl=impl, dtype=dtype, device=device)
@@ -25,33 +28,41 @@ class KimiVLForConditionalGeneration(nn.Module):
             nn.Linear(config.vision_hidden_size, config.hidden_size, bias=False, dtype=dtype, device=device), nn.GELU(),
             nn.Linear(config.hidden_size, config.hidden_size, bias=False, dtype=dtype, device=device))
 
-    def get_input_embeddings(self) -> nn.Embedding: return self.language_model.get_input_embeddings()
+    def get_input_embeddings(self) -> nn.Embedding:
+        "The language model's token embedding table."
+        return self.language_model.get_input_embeddings()
 
     def make_kv_cache(self, num_slots: int, max_context: int | None = None) -> KVCache:
         "An empty KV cache for the language model."
         return self.language_model.make_kv_cache(num_slots, max_context)
 
-    def merge_image_embeds(self, input_ids: torch.Tensor, image_features: torch.Tensor) -> torch.Tensor:
-        "Token embeddings with the projected image features written at the image placeholder tokens."
-        embeds = self.get_input_embeddings()(input_ids)
-        is_image = input_ids == self.config.image_token_id
-        n = int(is_image.sum())
-        if n != image_features.shape[0]:
-            raise ValueError(f"batch has {n} image placeholder tokens but {image_features.shape[0]} rows of image features")
-        projected = self.multi_modal_projector(image_features.to(embeds.dtype))
-        return embeds.masked_scatter(is_image[:, None], projected)
-
-    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, forward_batch) -> torch.Tensor:
-        body = self.language_model.model
-        if forward_batch.image_features is not None:
-            embeds = self.merge_image_embeds(input_ids, forward_batch.image_features)
-            hidden = body(input_ids, positions, forward_batch, input_embeds=embeds)
-        else:
-            hidden = body(input_ids, positions, forward_batch)
-        return self.language_model.compute_logits(hidden)
-
-def build_multimodal_model(config: ModelConfig | str = "tiny", *, impl: str = "torch", dtype=torch.float32,
-                           device=None, seed: int = 0) -> KimiVLForConditionalGeneration:
+def build_multimodal_model(config: ModelConfig | str = "tiny", *, impl: str = "torch", dtype: torch.dtype = torch.float32,
+                           device: str | torch.device | None = None, seed: int = 0) -> KimiVLForConditionalGeneration:
     "A seeded Kimi-VL-style model for inference."
     model = KimiVLForConditionalGeneration(get_config(config), impl=impl, dtype=dtype, device=device)
     return init_weights(model, seed).requires_grad_(False).eval()
+
+# %% ../../nbs/26_multimodal.ipynb #b8f9a0c2
+@patch
+def merge_image_embeds(self: KimiVLForConditionalGeneration, input_ids: torch.Tensor, image_features: torch.Tensor) -> torch.Tensor:
+    "Token embeddings with the projected image features written at the image placeholder tokens."
+    embeds = self.get_input_embeddings()(input_ids)
+    is_image = input_ids == self.config.image_token_id
+    n = int(is_image.sum())
+    if n != image_features.shape[0]:
+        raise ValueError(f"batch has {n} image placeholder tokens but {image_features.shape[0]} rows of image features")
+    projected = self.multi_modal_projector(image_features.to(embeds.dtype))
+    return embeds.masked_scatter(is_image[:, None], projected)
+
+# %% ../../nbs/26_multimodal.ipynb #b8f9a0c3
+@patch
+def forward(self: KimiVLForConditionalGeneration, input_ids: torch.Tensor, positions: torch.Tensor,
+            forward_batch: ForwardBatch) -> torch.Tensor:
+    "fp32 logits for every token; the body gets `input_embeds` only when the batch has image features."
+    body = self.language_model.model
+    if forward_batch.image_features is not None:
+        embeds = self.merge_image_embeds(input_ids, forward_batch.image_features)
+        hidden = body(input_ids, positions, forward_batch, input_embeds=embeds)
+    else:
+        hidden = body(input_ids, positions, forward_batch)
+    return self.language_model.compute_logits(hidden)

@@ -5,20 +5,22 @@
 # %% ../../nbs/34_check.ipynb #5c7ad896
 from __future__ import annotations
 
-import argparse, itertools, json, random, sys, time
+import argparse, itertools, json, random, time
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence
 
 import torch
+from fastcore.basics import patch
+from torch import nn
 
-from ..layers.forward_batch import ForwardBatch, ForwardMode
-from ..core.env import device_label, resolve_device
-from .graphs import pick_bucket
+from ..core.env import device_label, parse_dtype, resolve_device
 from ..core.legacy import get_defect, legacy
+from ..layers.attention import KVCache
+from ..layers.forward_batch import ForwardBatch, ForwardMode
 from ..models.deepseek_v2 import get_config
 from ..models.kimi_vl import build_multimodal_model
 from .decode import DecodeCudaGraphRunner
-from ..core.env import parse_dtype
+from .graphs import GraphBackend, GraphRunner, pick_bucket
 from .prefill import PrefillCudaGraphRunner
 
 # %% auto #0
@@ -44,11 +46,15 @@ class CheckReport:
     seconds: float
 
     @property
-    def ok(self) -> bool: return self.divergence is None
+    def ok(self) -> bool:
+        "Did graph and eager agree on every step?"
+        return self.divergence is None
 
-def _as_dict(out) -> dict[str, torch.Tensor]: return out if isinstance(out, dict) else {"output": out}
+def _as_dict(out: torch.Tensor | dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
+    return out if isinstance(out, dict) else {"output": out}
 
-def first_difference(graph: dict[str, torch.Tensor], eager: dict[str, torch.Tensor], rtol: float):
+def first_difference(graph: dict[str, torch.Tensor], eager: dict[str, torch.Tensor],
+                     rtol: float) -> tuple[str, list[int], float] | None:
     "The first named output whose rows differ (relative to each row's largest eager value): (name, rows, max error) or None."
     for name, e in eager.items():
         g = graph.get(name)
@@ -85,7 +91,7 @@ class Step:
     ep_size: int = 1
     image_features: torch.Tensor | None = None
 
-    def batch(self, kv_cache) -> ForwardBatch:
+    def batch(self, kv_cache: KVCache) -> ForwardBatch:
         "This step as a `ForwardBatch` on `kv_cache`."
         return ForwardBatch.init_new(self.mode, self.input_ids, self.cache_slots, kv_cache, ep_size=self.ep_size,
                                      image_features=self.image_features)
@@ -119,7 +125,7 @@ class Workload:
 
     def _tokens(self, n: int) -> list[int]: return [self.rng.choice(self.vocab) for _ in range(n)]
 
-    def _alloc(self, n: int, keep=()) -> list[int]:
+    def _alloc(self, n: int, keep: Sequence[list[int]] = ()) -> list[int]:
         while len(self.free) < n:
             victims = [s for s in self.live if all(s is not k for k in keep)]
             if not victims: raise RuntimeError(f"the workload needs {n} free cache slots; give it a bigger cache")
@@ -132,7 +138,9 @@ class Workload:
         self.rng.shuffle(self.free)
 
 # %% ../../nbs/34_check.ipynb #6b52afa1
-def _prefill(self, index: int, ep: int) -> Step:
+@patch
+def _prefill(self: Workload, index: int, ep: int) -> Step:
+    "New prompts cut from one random token count (the first sometimes with image placeholders), given fresh slots."
     b = self.rng.randint(1, self.max_prefill_bs + 1)
     total = self.rng.randint(b, min(self.max_prefill_tokens + 16, b * (self.max_context - 1)))
     cuts = sorted(self.rng.sample(range(1, total), b - 1))
@@ -149,7 +157,10 @@ def _prefill(self, index: int, ep: int) -> Step:
     self.live.extend(seqs)
     return Step(index, ForwardMode.EXTEND, prompts, [list(s) for s in seqs], ep, feats)
 
-def _decode(self, index: int, ep: int, room: list[list[int]]) -> Step:
+# %% ../../nbs/34_check.ipynb #f4d2c3b2
+@patch
+def _decode(self: Workload, index: int, ep: int, room: list[list[int]]) -> Step:
+    "One new token for each of a random subset of the sequences in `room`; finished sequences free their slots."
     chosen = self.rng.sample(room, self.rng.randint(1, min(len(room), self.max_decode_bs + 2)))
     for s in chosen: s.extend(self._alloc(1, keep=chosen))
     step = Step(index, ForwardMode.DECODE, [self._tokens(1) for _ in chosen], [list(s) for s in chosen], ep)
@@ -157,16 +168,15 @@ def _decode(self, index: int, ep: int, room: list[list[int]]) -> Step:
         if len(s) >= self.max_context or self.rng.random() < 0.05: self._finish(s)
     return step
 
-Workload._prefill, Workload._decode = _prefill, _decode
-
 # %% ../../nbs/34_check.ipynb #fe8f93f2
-def _routed_pairs(model) -> torch.Tensor:
+def _routed_pairs(model: nn.Module) -> torch.Tensor:
     return torch.stack([m.expert_load.sum() for m in model.modules() if hasattr(m, "expert_load")])
 
 class RunnerHarness:
     "The graph side (decode and prefill runners per EP size, one KV cache) and the eager side (the model, another cache)."
-    def __init__(self, model, *, num_slots: int, max_context: int, decode_buckets: Sequence[int], prefill_buckets: Sequence[int],
-                 max_prefill_bs: int, ep_sizes: Sequence[int] = (1, 2), backend=None):
+    def __init__(self, model: nn.Module, *, num_slots: int, max_context: int, decode_buckets: Sequence[int],
+                 prefill_buckets: Sequence[int], max_prefill_bs: int, ep_sizes: Sequence[int] = (1, 2),
+                 backend: str | GraphBackend | None = None):
         self.model = model
         self.graph_kv, self.eager_kv = model.make_kv_cache(num_slots, max_context), model.make_kv_cache(num_slots, max_context)
         self.decode = {ep: DecodeCudaGraphRunner(model, self.graph_kv, buckets=decode_buckets, ep_size=ep, backend=backend)
@@ -174,11 +184,11 @@ class RunnerHarness:
         self.prefill = {ep: PrefillCudaGraphRunner(model, self.graph_kv, buckets=prefill_buckets, max_bs=max_prefill_bs,
                                                    ep_size=ep, backend=backend) for ep in ep_sizes}
 
-    def runner(self, step: Step):
+    def runner(self, step: Step) -> GraphRunner:
         "The runner that serves `step`."
         return (self.decode if step.mode is ForwardMode.DECODE else self.prefill)[step.ep_size]
 
-    def _run(self, fn, step: Step) -> dict[str, torch.Tensor]:
+    def _run(self, fn: Callable[[], torch.Tensor], step: Step) -> dict[str, torch.Tensor]:
         before = _routed_pairs(self.model)
         out = {"logits": fn().clone()}
         if step.ep_size > 1: out["routed_pairs"] = _routed_pairs(self.model) - before
@@ -208,9 +218,10 @@ class RunnerHarness:
         return stale
 
 # %% ../../nbs/34_check.ipynb #640c5bf7
-def check_runners(config: str = "tiny", *, steps: int = 500, seed: int = 0, device="cpu", impl: str | None = None,
-                  dtype: torch.dtype | None = None, ep_sizes: Sequence[int] = (1, 2), legacy_ids: Sequence[int | str] = (),
-                  backend=None, num_slots: int = 512, max_context: int = 64) -> CheckReport:
+def check_runners(config: str = "tiny", *, steps: int = 500, seed: int = 0, device: str | torch.device = "cpu",
+                  impl: str | None = None, dtype: torch.dtype | None = None, ep_sizes: Sequence[int] = (1, 2),
+                  legacy_ids: Sequence[int | str] = (), backend: str | GraphBackend | None = None, num_slots: int = 512,
+                  max_context: int = 64) -> CheckReport:
     "Differential check of refmoe's decode and prefill runners against eager code over a seeded workload."
     dev = resolve_device(device)
     dtype = dtype or (torch.bfloat16 if dev.type == "cuda" and config != "tiny" else torch.float32)

@@ -5,92 +5,80 @@
 # %% ../../nbs/32_decode_runner.ipynb #7c1f7cca
 from __future__ import annotations
 
-import torch
+from typing import Callable, Sequence
 
-from .input_buffers import DecodeInputBuffers
-from ..layers.forward_batch import (ForwardBatch, ForwardMode, check_forward_batch, compute_local_num_token_non_padded)
-from ..core.scenario import Outcome, scenario
+import torch
+from fastcore.basics import patch
+from torch import nn
+
 from ..core.env import resolve_device
-from .graphs import bucket_sizes, make_backend, pick_bucket
 from ..core.legacy import is_legacy
+from ..core.scenario import Outcome, scenario
+from ..layers.attention import KVCache
+from ..layers.forward_batch import ForwardBatch, ForwardMode, compute_local_num_token_non_padded
 from ..models.deepseek_v2 import build_model
+from .graphs import GraphBackend, GraphRunner, bucket_sizes, pick_bucket
+from .input_buffers import DecodeInputBuffers
 
 # %% auto #0
-__all__ = ['DecodeCudaGraphRunner', 'capture', 'replay', 'forward', 'expected_slots', 'stale_count_case', 'stale_count_scenario']
+__all__ = ['DecodeCudaGraphRunner', 'stale_count_case', 'stale_count_scenario']
 
 # %% ../../nbs/32_decode_runner.ipynb #b7c9c80a
-class DecodeCudaGraphRunner:
+class DecodeCudaGraphRunner(GraphRunner):
     "Captures the decode forward once per bucket and replays it for live batches padded to their bucket."
-    def __init__(self, model, kv_cache, *, max_bs: int = 64, buckets=None, ep_size: int = 1,
-                 attn_tp_size: int = 1, attn_tp_rank: int = 0, backend=None):
-        self.model, self.kv_cache, self.ep_size = model, kv_cache, ep_size
+    name, mode, takes = "decode", ForwardMode.DECODE, "decode batches"
+
+    def __init__(self, model: nn.Module, kv_cache: KVCache, *, max_bs: int = 64, buckets: Sequence[int] | None = None,
+                 ep_size: int = 1, attn_tp_size: int = 1, attn_tp_rank: int = 0, backend: str | GraphBackend | None = None):
+        super().__init__(model, kv_cache, buckets or bucket_sizes(max_bs), ep_size=ep_size, backend=backend)
         self.attn_tp_size, self.attn_tp_rank = attn_tp_size, attn_tp_rank
-        self.buckets = sorted(set(buckets)) if buckets else bucket_sizes(max_bs)
-        if self.buckets[0] < 1: raise ValueError(f"buckets must be positive, got {self.buckets}")
         self.buffers = DecodeInputBuffers.create(self.max_bs, kv_cache.max_context, ep_size=ep_size, device=kv_cache.device)
-        self.backend = make_backend(kv_cache.device, kind=backend) if backend is None or isinstance(backend, str) else backend
-        self.graphs, self.capture_order = {}, []
         self.capture()
 
     @property
-    def max_bs(self) -> int: return self.buckets[-1]
+    def max_bs(self) -> int:
+        "The largest bucket: the most sequences a replay takes."
+        return self.buckets[-1]
 
     def _local_count(self, n: int, bs: int) -> int:
+        "This attention-TP rank's share of `n` real rows in a bucket of `bs`."
         return compute_local_num_token_non_padded(n, bs, self.attn_tp_size, self.attn_tp_rank)
 
 # %% ../../nbs/32_decode_runner.ipynb #fa5f71dd
-@torch.no_grad()
-def _dummy_run(self, bs: int) -> torch.Tensor:
-    "Warm-up: run the model eagerly on `bs` rows of padding, writing the count if its slot exists."
-    self.buffers.copy_from(None, bs)
-    if self.buffers.num_token_non_padded is not None:
-        self.buffers.num_token_non_padded.fill_(self._local_count(bs, bs))
+@patch
+def _static_forward(self: DecodeCudaGraphRunner, bs: int) -> Callable[[], torch.Tensor]:
+    "The decode forward over the buffers' first `bs` rows, the count of a full bucket written: what capture records."
+    self._write_count(self._local_count(bs, bs))
     fb = self.buffers.forward_batch(bs, self.kv_cache)
-    return self.model(fb.input_ids, fb.positions, fb)
+    return lambda: self.model(fb.input_ids, fb.positions, fb)
 
+# %% ../../nbs/32_decode_runner.ipynb #d2c0a1e2
+@patch
 @torch.no_grad()
-def capture(self) -> None:
-    "Capture one graph per bucket, largest first, into the backend's one pool; warm up before each."
-    for bs in sorted(self.buckets, reverse=True):
-        self._dummy_run(bs)
-        fb = self.buffers.forward_batch(bs, self.kv_cache)
-        if self.buffers.num_token_non_padded is not None:
-            self.buffers.num_token_non_padded.fill_(self._local_count(bs, bs))
-        self.graphs[bs] = self.backend.capture(lambda: self.model(fb.input_ids, fb.positions, fb))
-        self.capture_order.append(bs)
-
-@torch.no_grad()
-def replay(self, batch: ForwardBatch) -> torch.Tensor:
+def replay(self: DecodeCudaGraphRunner, batch: ForwardBatch) -> torch.Tensor:
     "Pad a live batch to its bucket, fill the static buffers, replay, and return the real rows' logits (a view)."
     self._check(batch)
     n = batch.batch_size
     bs = pick_bucket(n, self.buckets)
     if bs is None: raise ValueError(f"a batch of {n} is larger than the largest bucket {self.max_bs}; forward() falls back to eager")
     self.buffers.copy_from(batch, bs)
-    slot = self.buffers.num_token_non_padded
-    if is_legacy(2):
-        if self.ep_size > 1: slot.fill_(self._local_count(n, bs))
-    elif slot is not None:
-        slot.fill_(self._local_count(n, bs))
+    if not is_legacy(2) or self.ep_size > 1: self._write_count(self._local_count(n, bs))
     graph = self.graphs[bs]
     graph.replay()
     return graph.output[:n]
 
+# %% ../../nbs/32_decode_runner.ipynb #d2c0a1e4
+@patch
 @torch.no_grad()
-def forward(self, batch: ForwardBatch) -> torch.Tensor:
+def forward(self: DecodeCudaGraphRunner, batch: ForwardBatch) -> torch.Tensor:
     "Replay when a bucket holds the batch, else run the model eagerly."
     self._check(batch)
     if batch.batch_size <= self.max_bs: return self.replay(batch)
     return self.model(batch.input_ids, batch.positions, batch)
 
-def _check(self, batch: ForwardBatch) -> None:
-    check_forward_batch(batch)
-    if batch.forward_mode is not ForwardMode.DECODE:
-        raise ValueError(f"the decode runner takes decode batches, got {batch.forward_mode.value}")
-    if batch.kv_cache is not self.kv_cache:
-        raise ValueError("the batch was built for another KV cache than the one the graphs were captured on")
-
-def expected_slots(self, batch: ForwardBatch) -> dict[str, torch.Tensor]:
+# %% ../../nbs/32_decode_runner.ipynb #d2c0a1e6
+@patch
+def expected_slots(self: DecodeCudaGraphRunner, batch: ForwardBatch) -> dict[str, torch.Tensor]:
     "What each static slot must hold for this batch's real rows after a replay's copy (to name a stale slot)."
     n = batch.batch_size
     want = {k: getattr(batch, k) for k in ("input_ids", "positions", "out_cache_loc", "seq_lens", "req_to_token")}
@@ -98,18 +86,17 @@ def expected_slots(self, batch: ForwardBatch) -> dict[str, torch.Tensor]:
     want["num_token_non_padded"] = torch.tensor([self._local_count(n, bs)], dtype=torch.int32, device=batch.input_ids.device)
     return want
 
-for _f in (_dummy_run, capture, replay, forward, _check, expected_slots): setattr(DecodeCudaGraphRunner, _f.__name__, _f)
-
 # %% ../../nbs/32_decode_runner.ipynb #1f962094
-def _routed_pairs(model) -> int:
+def _routed_pairs(model: nn.Module) -> int:
     return sum(int(m.expert_load.sum()) for m in model.modules() if hasattr(m, "expert_load"))
 
-def _reset_loads(model) -> None:
+def _reset_loads(model: nn.Module) -> None:
     for m in model.modules():
         if hasattr(m, "reset_expert_load"): m.reset_expert_load()
 
-def stale_count_case(device="cpu", *, config: str = "tiny", n: int = 5, buckets=(1, 2, 4, 8), ep_size: int = 1,
-                     impl: str | None = None, dtype=torch.float32, backend=None, seed: int = 0) -> dict:
+def stale_count_case(device: str | torch.device = "cpu", *, config: str = "tiny", n: int = 5, buckets: Sequence[int] = (1, 2, 4, 8),
+                     ep_size: int = 1, impl: str | None = None, dtype: torch.dtype = torch.float32,
+                     backend: str | GraphBackend | None = None, seed: int = 0) -> dict:
     "One decode step of `n` sequences, graph vs eager: the count slot, the wrong rows, the routed pairs."
     dev = resolve_device(device)
     model = build_model(config, impl=impl or ("triton" if dev.type == "cuda" else "torch"), dtype=dtype, device=dev, seed=seed)

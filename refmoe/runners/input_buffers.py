@@ -20,7 +20,7 @@ __all__ = ['MissingSlotError', 'StaticSlots', 'DecodeInputBuffers', 'PrefillInpu
 # %% ../../nbs/30_input_buffers.ipynb #079a8fdd
 class MissingSlotError(KeyError):
     "Raised when a runner asks for a static slot that is not allocated."
-    def __str__(self): return self.args[0]
+    def __str__(self) -> str: return self.args[0]
 
 @dataclass
 class StaticSlots:
@@ -62,7 +62,8 @@ class DecodeInputBuffers(StaticSlots):
     num_token_non_padded: Optional[torch.Tensor] = None
 
     @classmethod
-    def create(cls, max_bs: int, max_context: int, *, ep_size: int = 1, device=None) -> DecodeInputBuffers:
+    def create(cls, max_bs: int, max_context: int, *, ep_size: int = 1,
+               device: str | torch.device | None = None) -> DecodeInputBuffers:
         "Allocate the buffers; `num_token_non_padded` only when the contract is live (always, under legacy switch 2)."
         live = enable_num_token_non_padded(ep_size) or is_legacy(2)
         z = lambda *shape, dtype=torch.int64: torch.zeros(*shape, dtype=dtype, device=device)
@@ -72,7 +73,9 @@ class DecodeInputBuffers(StaticSlots):
                    num_token_non_padded=z(1, dtype=torch.int32) if live else None)
 
     @property
-    def max_bs(self) -> int: return self.input_ids.shape[0]
+    def max_bs(self) -> int:
+        "Rows the buffers hold: the largest bucket."
+        return self.input_ids.shape[0]
 
     def forward_batch(self, bs: int, kv_cache: KVCache) -> ForwardBatch:
         "A decode batch whose tensors are the first `bs` rows of the buffers: what a graph is captured on."
@@ -107,8 +110,8 @@ class PrefillInputBuffers(StaticSlots):
     num_token_non_padded: Optional[torch.Tensor] = None
 
     @classmethod
-    def create(cls, max_tokens: int, max_bs: int, max_context: int, hidden_size: int, *, dtype=torch.float32,
-               ep_size: int = 1, device=None) -> PrefillInputBuffers:
+    def create(cls, max_tokens: int, max_bs: int, max_context: int, hidden_size: int, *, dtype: torch.dtype = torch.float32,
+               ep_size: int = 1, device: str | torch.device | None = None) -> PrefillInputBuffers:
         "Allocate the buffers; the count slot only when its contract is live."
         z = lambda *shape, dtype=torch.int64: torch.zeros(*shape, dtype=dtype, device=device)
         return cls(input_ids=z(max_tokens), positions=z(max_tokens), out_cache_loc=z(max_tokens).fill_(PAD_SLOT),
@@ -117,9 +120,14 @@ class PrefillInputBuffers(StaticSlots):
                    num_token_non_padded=z(1, dtype=torch.int32) if enable_num_token_non_padded(ep_size) else None)
 
     @property
-    def max_tokens(self) -> int: return self.input_ids.shape[0]
+    def max_tokens(self) -> int:
+        "Token rows the buffers hold: the largest bucket."
+        return self.input_ids.shape[0]
+
     @property
-    def max_bs(self) -> int: return self.seq_lens.shape[0] - 1
+    def max_bs(self) -> int:
+        "Sequence rows a batch may use (one more, empty, is for padding tokens)."
+        return self.seq_lens.shape[0] - 1
 
     def forward_batch(self, num_tokens: int, kv_cache: KVCache) -> ForwardBatch:
         "A prefill batch over the first `num_tokens` token rows and every sequence row: what a graph is captured on."

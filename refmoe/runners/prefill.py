@@ -5,21 +5,24 @@
 # %% ../../nbs/33_prefill_runner.ipynb #f1b2ba45
 from __future__ import annotations
 
+from typing import Callable, Sequence
+
 import torch
+from fastcore.basics import patch
+from torch import nn
 
-from ..layers.attention import PAD_SLOT, KVCache
-from ..layers.forward_batch import ForwardBatch, ForwardMode, check_forward_batch, enable_num_token_non_padded
-from .input_buffers import PrefillInputBuffers
-from ..core.scenario import Outcome, scenario
 from ..core.env import resolve_device
-from .graphs import make_backend, pick_bucket
 from ..core.legacy import is_legacy
+from ..core.scenario import Outcome, scenario
+from ..layers.attention import KVCache
+from ..layers.forward_batch import ForwardBatch, ForwardMode
 from ..models.kimi_vl import build_multimodal_model
-
+from .graphs import GraphBackend, GraphRunner, pick_bucket
+from .input_buffers import PrefillInputBuffers
 
 # %% auto #0
-__all__ = ['prefill_buckets', 'find_input_embeds', 'find_input_ids', 'PrefillCudaGraphRunner', 'forward', 'expected_slots',
-           'stale_embeds_case', 'stale_embeds_scenario']
+__all__ = ['prefill_buckets', 'find_input_embeds', 'find_input_ids', 'PrefillCudaGraphRunner', 'stale_embeds_case',
+           'stale_embeds_scenario']
 
 # %% ../../nbs/33_prefill_runner.ipynb #0e492f87
 def prefill_buckets(max_tokens: int, smallest: int = 16) -> list[int]:
@@ -42,53 +45,53 @@ def find_input_ids(args: tuple, kwargs: dict) -> torch.Tensor:
     raise TypeError("the body was called without input_ids")
 
 # %% ../../nbs/33_prefill_runner.ipynb #87bbc24f
-def _find_body(model) -> torch.nn.Module:
+def _find_body(model: nn.Module) -> nn.Module:
+    "The transformer body of `model`: the module whose forward starts from `input_embeds`."
     for path in ("language_model.model", "model"):
         m = model
         for attr in path.split("."): m = getattr(m, attr, None)
         if m is not None and hasattr(m, "get_input_embeddings"): return m
     raise TypeError(f"cannot find the transformer body of {type(model).__name__}: pass body=")
 
-class PrefillCudaGraphRunner:
+class PrefillCudaGraphRunner(GraphRunner):
     "Captures the transformer body once per token bucket; replays it inside the model's own eager forward."
-    def __init__(self, model, kv_cache: KVCache, *, max_tokens: int = 512, max_bs: int = 8, buckets=None,
-                 ep_size: int = 1, body: torch.nn.Module | None = None, backend=None):
-        self.model, self.kv_cache, self.ep_size = model, kv_cache, ep_size
+    name, mode, takes = "prefill", ForwardMode.EXTEND, "prefill (extend) batches"
+
+    def __init__(self, model: nn.Module, kv_cache: KVCache, *, max_tokens: int = 512, max_bs: int = 8,
+                 buckets: Sequence[int] | None = None, ep_size: int = 1, body: nn.Module | None = None,
+                 backend: str | GraphBackend | None = None):
+        super().__init__(model, kv_cache, buckets or prefill_buckets(max_tokens), ep_size=ep_size, backend=backend)
         self.body = body if body is not None else _find_body(model)
-        self.buckets = sorted(set(buckets)) if buckets else prefill_buckets(max_tokens)
         w = self.body.get_input_embeddings().weight
-        self.buffers = PrefillInputBuffers.create(self.buckets[-1], max_bs, kv_cache.max_context, w.shape[1],
+        self.buffers = PrefillInputBuffers.create(self.max_tokens, max_bs, kv_cache.max_context, w.shape[1],
                                                   dtype=w.dtype, ep_size=ep_size, device=kv_cache.device)
-        self.backend = make_backend(kv_cache.device, kind=backend) if backend is None or isinstance(backend, str) else backend
-        self.graphs, self.capture_order = {}, []
         self.capture()
 
     @property
-    def max_tokens(self) -> int: return self.buckets[-1]
+    def max_tokens(self) -> int:
+        "The largest bucket: the most tokens a replay takes."
+        return self.buckets[-1]
+
     @property
-    def max_bs(self) -> int: return self.buffers.max_bs
+    def max_bs(self) -> int:
+        "The most sequences a replay takes."
+        return self.buffers.max_bs
+
+    def _static_forward(self, num_tokens: int) -> Callable[[], torch.Tensor]:
+        "The body over the buffers' first `num_tokens` token rows and the embeddings slot, count written: what capture records."
+        self._write_count(num_tokens)
+        fb, embeds = self.buffers.forward_batch(num_tokens, self.kv_cache), self.buffers.slice_for("input_embeds", num_tokens)
+        return lambda: self.body(fb.input_ids, fb.positions, fb, input_embeds=embeds)
 
     @torch.no_grad()
     def _dummy_run(self, num_tokens: int) -> torch.Tensor:
-        "Warm-up: run the body eagerly on `num_tokens` padding rows, writing the count if its slot exists."
-        self.buffers.copy_from(None, num_tokens)
+        "Warm-up on padding rows: zero embeddings too (the buffers' padding leaves that slot alone)."
         self.buffers.input_embeds[:num_tokens].zero_()
-        if self.buffers.num_token_non_padded is not None: self.buffers.num_token_non_padded.fill_(num_tokens)
-        fb = self.buffers.forward_batch(num_tokens, self.kv_cache)
-        return self.body(fb.input_ids, fb.positions, fb, input_embeds=self.buffers.slice_for("input_embeds", num_tokens))
-
-    @torch.no_grad()
-    def capture(self) -> None:
-        "Capture the body once per bucket, largest first, reading the static `input_embeds` slot."
-        for T in sorted(self.buckets, reverse=True):
-            self._dummy_run(T)
-            fb, embeds = self.buffers.forward_batch(T, self.kv_cache), self.buffers.slice_for("input_embeds", T)
-            if self.buffers.num_token_non_padded is not None: self.buffers.num_token_non_padded.fill_(T)
-            self.graphs[T] = self.backend.capture(lambda: self.body(fb.input_ids, fb.positions, fb, input_embeds=embeds))
-            self.capture_order.append(T)
+        return super()._dummy_run(num_tokens)
 
 # %% ../../nbs/33_prefill_runner.ipynb #1e31a295
-def _replay_body(self, batch: ForwardBatch, num_tokens: int):
+@patch
+def _replay_body(self: PrefillCudaGraphRunner, batch: ForwardBatch, num_tokens: int) -> Callable[..., torch.Tensor]:
     "The body's stand-in during a replay: fill the static slots (embeddings included), replay, return the real rows."
     def body_forward(*args, **kwargs):
         embeds = find_input_embeds(args, kwargs)
@@ -96,53 +99,52 @@ def _replay_body(self, batch: ForwardBatch, num_tokens: int):
             embeds = self.body.get_input_embeddings()(find_input_ids(args, kwargs))
         self.buffers.copy_from(batch, num_tokens)
         if embeds is not None: self.buffers.copy_embeds(embeds, num_tokens)
-        if self.buffers.num_token_non_padded is not None: self.buffers.num_token_non_padded.fill_(batch.num_tokens)
+        self._write_count(batch.num_tokens)
         graph = self.graphs[num_tokens]
         graph.replay()
         return graph.output[:batch.num_tokens]
     return body_forward
 
+@patch
+def _run_outer(self: PrefillCudaGraphRunner, batch: ForwardBatch, body_forward: Callable[..., torch.Tensor]) -> torch.Tensor:
+    "Run the model's own forward on `batch` with `body_forward` standing in for the body's."
+    self.body.forward = body_forward
+    try: return self.model(batch.input_ids, batch.positions, batch)
+    finally: del self.body.forward
+
+# %% ../../nbs/33_prefill_runner.ipynb #e3c1b2a2
+@patch
 @torch.no_grad()
-def forward(self, batch: ForwardBatch) -> torch.Tensor:
+def forward(self: PrefillCudaGraphRunner, batch: ForwardBatch) -> torch.Tensor:
     "Run the model's forward with the body replayed from its graph (eagerly when no bucket holds the batch)."
     self._check(batch)
     T = pick_bucket(batch.num_tokens, self.buckets)
     if T is None or batch.batch_size > self.max_bs: return self.model(batch.input_ids, batch.positions, batch)
-    self.body.forward = self._replay_body(batch, T)
-    try: return self.model(batch.input_ids, batch.positions, batch)
-    finally: del self.body.forward
+    return self._run_outer(batch, self._replay_body(batch, T))
 
-def _check(self, batch: ForwardBatch) -> None:
-    check_forward_batch(batch)
-    if batch.forward_mode is not ForwardMode.EXTEND:
-        raise ValueError(f"the prefill runner takes prefill (extend) batches, got {batch.forward_mode.value}")
-    if batch.kv_cache is not self.kv_cache:
-        raise ValueError("the batch was built for another KV cache than the one the graphs were captured on")
-
+# %% ../../nbs/33_prefill_runner.ipynb #e3c1b2a4
+@patch
 @torch.no_grad()
-def expected_slots(self, batch: ForwardBatch) -> dict[str, torch.Tensor]:
+def expected_slots(self: PrefillCudaGraphRunner, batch: ForwardBatch) -> dict[str, torch.Tensor]:
     "What each static slot must hold for this batch after a replay's copy, embeddings from the outer forward (to name a stale slot)."
     seen = {}
     def spy(*args, **kwargs):
         e = find_input_embeds(args, kwargs)
         seen["input_embeds"] = e if e is not None else self.body.get_input_embeddings()(find_input_ids(args, kwargs))
         return torch.zeros_like(seen["input_embeds"])
-    self.body.forward = spy
-    try: self.model(batch.input_ids, batch.positions, batch)
-    finally: del self.body.forward
+    self._run_outer(batch, spy)
     want = {k: getattr(batch, k) for k in ("input_ids", "positions", "out_cache_loc", "seq_ids", "seq_lens", "req_to_token")}
     count = torch.tensor([batch.num_tokens], dtype=torch.int32, device=batch.input_ids.device)
     return want | {"input_embeds": seen["input_embeds"], "num_token_non_padded": count}
 
-for _f in (_replay_body, forward, _check, expected_slots): setattr(PrefillCudaGraphRunner, _f.__name__, _f)
-
 # %% ../../nbs/33_prefill_runner.ipynb #c9f07198
-def _wrong_rows(graph: torch.Tensor, eager: torch.Tensor, dtype) -> list[int]:
+def _wrong_rows(graph: torch.Tensor, eager: torch.Tensor, dtype: torch.dtype) -> list[int]:
     err = ((graph - eager).abs().amax(-1) / eager.abs().amax(-1)).cpu()
     return [i for i in range(err.shape[0]) if err[i] > (1e-3 if dtype == torch.float32 else 3e-2)]
 
-def stale_embeds_case(device="cpu", *, config: str = "tiny", length: int = 12, image_tokens: int = 4, buckets=(16, 32),
-                      impl: str | None = None, dtype=torch.float32, backend=None, seed: int = 0) -> dict:
+def stale_embeds_case(device: str | torch.device = "cpu", *, config: str = "tiny", length: int = 12, image_tokens: int = 4,
+                      buckets: Sequence[int] = (16, 32), impl: str | None = None, dtype: torch.dtype = torch.float32,
+                      backend: str | GraphBackend | None = None, seed: int = 0) -> dict:
     "An image batch then a text batch of the same bucket, graph vs eager: wrong rows of each, and what the slot holds."
     dev = resolve_device(device)
     mm = build_multimodal_model(config, impl=impl or ("triton" if dev.type == "cuda" else "torch"), dtype=dtype, device=dev, seed=seed)

@@ -106,7 +106,9 @@ class ChatRequestError(ValueError):
     def __init__(self, message: str, param: str | None = None, code: str | None = None, status: int = 400):
         super().__init__(message); self.param, self.code, self.status = param, code, status
 
-    def body(self) -> ErrorResponse: return ErrorResponse(error=ErrorDetail(message=str(self), param=self.param, code=self.code))
+    def body(self) -> ErrorResponse:
+        "The OpenAI error body of this refusal."
+        return ErrorResponse(error=ErrorDetail(message=str(self), param=self.param, code=self.code))
 
 def check_request(req: ChatCompletionRequest) -> None:
     "Raise `ChatRequestError` for a well-formed request that still cannot be served."
@@ -176,6 +178,7 @@ class ChatStream:
         self.id, self.created = _new_id(), int(time.time())
 
     def chunk(self, delta: Delta | None = None, finish_reason: str | None = None, usage: Usage | None = None) -> ChatCompletionChunk:
+        "One chunk of this answer: a delta and finish reason, or (alone, with no choices) the usage."
         choices = [] if usage else [ChunkChoice(delta=delta or Delta(), finish_reason=finish_reason)]
         return ChatCompletionChunk(id=self.id, created=self.created, model=self.req.model, choices=choices, usage=usage)
 
@@ -233,7 +236,7 @@ def check_tool_call_stream(chunks: Iterable[ChatCompletionChunk | dict]) -> list
 
 # %% ../../nbs/63_chat.ipynb #ebda98f4
 @scenario(1, "get_weather twice, non-streamed call indices")
-def tool_call_index_scenario(device=None) -> Outcome:
+def tool_call_index_scenario(device: Any = None) -> Outcome:
     "Defect 1: two calls of one tool, answered without streaming, must be numbered 0 and 1 as streamed."
     req = ChatCompletionRequest(model="refmoe-scripted", tools=EXAMPLE_TOOLS, messages=[{"role": "user", "content": "Paris and Tokyo?"}])
     text = detector_class("hermes").render([("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Tokyo"})])

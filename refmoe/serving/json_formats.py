@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 import json, re
-from typing import Any, Callable, Generator, Iterable
+from typing import Any, Generator, Iterable
 
-from .tool_calls import ToolCallDetector, discard
+from .tool_calls import ToolCallDetector, discard, json_args
 
 # %% auto #0
 __all__ = ['JsonEnvelopeDetector', 'HermesDetector', 'Llama3JsonDetector', 'MistralDetector', 'JsonArrayDetector',
@@ -47,27 +47,26 @@ class JsonEnvelopeDetector(ToolCallDetector):
             self._buf = self._buf[1:]
         if (yield from self._peek()) == "]": self._buf = self._buf[1:]
 
-def _json_args(args: dict | str) -> str:
-    "Arguments as a model writes them: a dict as JSON, a string as given (raw text)."
-    return args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
-
 # %% ../../nbs/61_json_formats.ipynb #af0d19df
 class HermesDetector(JsonEnvelopeDetector):
     "Hermes / Qwen 2.5: `<tool_call>{\"name\": ..., \"arguments\": {...}}</tool_call>`, anywhere in the text."
-    def parse(self):
+    def parse(self) -> Generator[None, None, None]:
+        "Content until `<tool_call>`, one envelope, skip to `</tool_call>`; again."
         while (yield from self._until("<tool_call>", self._text)):
             yield from self._envelope(stop="</tool_call>")
             yield from self._until("</tool_call>")
 
     @classmethod
-    def render(cls, calls, sep=None):
-        blocks = [f'<tool_call>\n{{"name": {json.dumps(n)}, "arguments": {_json_args(a)}}}\n</tool_call>' for n, a in calls]
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
+        "Hermes text writing `calls`, one `<tool_call>` block each."
+        blocks = [f'<tool_call>\n{{"name": {json.dumps(n)}, "arguments": {json_args(a)}}}\n</tool_call>' for n, a in calls]
         return ("\n" if sep is None else sep).join(blocks)
 
 # %% ../../nbs/61_json_formats.ipynb #47195d7d
 class Llama3JsonDetector(JsonEnvelopeDetector):
     "Llama 3 JSON: `<|python_tag|>{\"name\": ..., \"parameters\": {...}}`, calls separated by `;`."
-    def parse(self):
+    def parse(self) -> Generator[None, None, None]:
+        "Calls if the message starts with `{`, else content until `<|python_tag|>`; `;` between calls."
         while not self._buf.strip() and not self._eof: yield
         calls = self._buf.lstrip().startswith("{")
         while calls or (yield from self._until("<|python_tag|>", self._text)):
@@ -77,8 +76,9 @@ class Llama3JsonDetector(JsonEnvelopeDetector):
             calls = False
 
     @classmethod
-    def render(cls, calls, sep=None):
-        objs = [f'{{"name": {json.dumps(n)}, "parameters": {_json_args(a)}}}' for n, a in calls]
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
+        "Llama 3 text writing `calls` after `<|python_tag|>`, separated by `;`."
+        objs = [f'{{"name": {json.dumps(n)}, "parameters": {json_args(a)}}}' for n, a in calls]
         return "<|python_tag|>" + (";" + (" " if sep is None else sep)).join(objs)
 
 # %% ../../nbs/61_json_formats.ipynb #d04452b4
@@ -86,7 +86,8 @@ _NAME = re.compile(r"[\w.\-]*")
 
 class MistralDetector(JsonEnvelopeDetector):
     "Mistral: `[TOOL_CALLS] [{...}, ...]` before tokenizer v11, `[TOOL_CALLS]name{args}` from v11 on."
-    def parse(self):
+    def parse(self) -> Generator[None, None, None]:
+        "Content until `[TOOL_CALLS]`, then a list of envelopes or one `name{args}` call; again."
         while (yield from self._until("[TOOL_CALLS]", self._text)):
             if (yield from self._peek()) == "[": yield from self._envelope_list()
             elif name := (yield from self._take(_NAME)):
@@ -96,21 +97,24 @@ class MistralDetector(JsonEnvelopeDetector):
                 self._end_call()
 
     @classmethod
-    def render(cls, calls, sep=None, form="list"):
-        if form == "v11": return ("" if sep is None else sep).join(f"[TOOL_CALLS]{n}{_json_args(a)}" for n, a in calls)
-        objs = [f'{{"name": {json.dumps(n)}, "arguments": {_json_args(a)}}}' for n, a in calls]
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None, form: str = "list") -> str:
+        "Mistral text writing `calls`: one `[TOOL_CALLS]` list (`form=\"list\"`) or `[TOOL_CALLS]name{args}` each (`\"v11\"`)."
+        if form == "v11": return ("" if sep is None else sep).join(f"[TOOL_CALLS]{n}{json_args(a)}" for n, a in calls)
+        objs = [f'{{"name": {json.dumps(n)}, "arguments": {json_args(a)}}}' for n, a in calls]
         return "[TOOL_CALLS] [" + ("," + (" " if sep is None else sep)).join(objs) + "]"
 
 # %% ../../nbs/61_json_formats.ipynb #500409f8
 class JsonArrayDetector(JsonEnvelopeDetector):
     "The constrained output of `tool_choice=\"required\"`: `[{\"name\": ..., \"parameters\": {...}}, ...]`."
-    def parse(self):
+    def parse(self) -> Generator[None, None, None]:
+        "One JSON array of envelopes; whatever follows is content."
         yield from self._envelope_list()
         yield from self._until((), self._text)
 
     @classmethod
-    def render(cls, calls, sep=None):
-        objs = [f'{{"name": {json.dumps(n)}, "parameters": {_json_args(a)}}}' for n, a in calls]
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
+        "The JSON array of `{\"name\", \"parameters\"}` objects writing `calls`."
+        objs = [f'{{"name": {json.dumps(n)}, "parameters": {json_args(a)}}}' for n, a in calls]
         return "[" + ("," + (" " if sep is None else sep)).join(objs) + "]"
 
 class NamedToolDetector(ToolCallDetector):
@@ -118,10 +122,13 @@ class NamedToolDetector(ToolCallDetector):
     def __init__(self, tools: Iterable[Any] | None, name: str):
         super().__init__(tools); self.name = name
 
-    def parse(self):
+    def parse(self) -> Generator[None, None, None]:
+        "The whole text is the arguments of the named tool."
         self._begin_call(self.name)
         yield from self._arguments()
         self._end_call()
 
     @classmethod
-    def render(cls, calls, sep=None): return _json_args(calls[0][1])
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
+        "The arguments of the first of `calls`, as the constrained model writes them."
+        return json_args(calls[0][1])

@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 import gc, json, time
+from typing import Any, Callable
 
 from .chat import (EXAMPLE_TOOLS, ChatCompletionRequest, chat_completion, check_tool_call_stream, stream_text)
 from .server import token_pieces
-from .tool_calls import detector_class, get_detector
+from .tool_calls import detector_class
 
 # %% auto #0
-__all__ = ['FORMATS', 'parity_row', 'unterminated', 'long_call', 'delta_costs', 'bench_main']
+__all__ = ['FORMATS', 'parity_row', 'unterminated', 'long_call', 'delta_costs']
 
 # %% ../../nbs/65_tool_call_parity.ipynb #624a2ef0
 FORMATS: list[tuple[str, str, dict]] = [
@@ -21,7 +22,7 @@ FORMATS: list[tuple[str, str, dict]] = [
     ("kimi_k2", "kimi_k2", {}), ("qwen3_coder", "qwen3_coder", {}), ("pythonic", "pythonic", {}),
 ]
 
-def parity_row(parser: str, calls: list[tuple[str, dict]], content: str = "Checking.", **render) -> dict:
+def parity_row(parser: str, calls: list[tuple[str, dict]], content: str = "Checking.", **render: Any) -> dict:
     "Non-streamed and streamed calls for model text that writes `calls` in `parser`'s format."
     text = f"{content}\n{detector_class(parser).render(calls, **render)}"
     req = ChatCompletionRequest(model="m", tools=EXAMPLE_TOOLS, messages=[{"role": "user", "content": "?"}])
@@ -44,7 +45,7 @@ def long_call(parser: str, size: int) -> str:
     "Model text in `parser`'s format: one `write_file` call whose `content` argument is `size` bytes."
     return detector_class(parser).render([("write_file", {"path": "notes.txt", "content": ("lorem ipsum " * (size // 12 + 1))[:size]})])
 
-def delta_costs(make, texts: dict, piece: int = 4, last: int = 100, rounds: int = 20) -> dict:
+def delta_costs(make: Callable[[], Any], texts: dict, piece: int = 4, last: int = 100, rounds: int = 20) -> dict:
     "Seconds per delta for the `last` deltas of `piece` characters before the end of each text (best of `rounds`)."
     cuts = {}
     for key, text in texts.items():
@@ -63,11 +64,3 @@ def delta_costs(make, texts: dict, piece: int = 4, last: int = 100, rounds: int 
             best[key] = min(best[key], (time.perf_counter() - t0) / len(timed))
             gc.enable()
     return best
-
-def bench_main(argv: list[str] | None = None) -> int:
-    "Per-delta streaming cost at 1 kB and 100 kB of arguments for some formats; one JSON line each."
-    for parser in ["hermes", "llama3_json", "mistral", "deepseek_v31", "kimi_k2"]:
-        cost = delta_costs(lambda: get_detector(parser, ["write_file"]), {n: long_call(parser, n) for n in (1_000, 100_000)})
-        print(json.dumps({"parser": parser, "us_per_delta_1kB": round(cost[1_000] * 1e6, 2),
-                          "us_per_delta_100kB": round(cost[100_000] * 1e6, 2), "ratio": round(cost[100_000] / cost[1_000], 2)}))
-    return 0

@@ -36,7 +36,9 @@ class TextChunk:
 class Backend(Protocol):
     "What the server needs from a model: its name, and its text for a request, in pieces."
     model: str
-    def generate(self, request: ChatCompletionRequest) -> AsyncIterator[TextChunk]: ...
+    def generate(self, request: ChatCompletionRequest) -> AsyncIterator[TextChunk]:
+        "The model's text for `request`, in pieces; the last carries the finish reason and token counts."
+        ...
 
 # %% ../../nbs/64_server.ipynb #9aced56d
 _PIECE = re.compile(r"\s*\w{1,4}|\s*[^\w\s]|\s+")
@@ -61,6 +63,7 @@ class ScriptedBackend:
         return next((_text_of(m.content) for m in reversed(request.messages) if m.role == "user"), "")
 
     async def generate(self, request: ChatCompletionRequest) -> AsyncIterator[TextChunk]:
+        "The script, cut at the first `stop` string and at the token limit, in token-like pieces."
         text, reason = self.text_for(request), "stop"
         stops = [request.stop] if isinstance(request.stop, str) else request.stop or []
         text = min((text[:i] for s in stops if s and (i := text.find(s)) >= 0), key=len, default=text)
@@ -109,6 +112,7 @@ async def _events(stream: ChatStream, backend: Backend, req: ChatCompletionReque
         return
     yield "data: [DONE]\n\n"
 
+# %% ../../nbs/64_server.ipynb #703c7bd9
 def create_app(backend: Backend, tool_call_parser: str | None = "hermes") -> FastAPI:
     "The OpenAI-compatible app: `/v1/chat/completions` (JSON or SSE), `/v1/models`, `/health`."
     if tool_call_parser is not None: detector_class(tool_call_parser)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast, json, re
 from typing import Any, Generator
 
-from .tool_calls import ToolCallDetector
+from .tool_calls import ToolCallDetector, json_args
 
 # %% auto #0
 __all__ = ['SectionDetector', 'DeepSeekV3Detector', 'DeepSeekV31Detector', 'KimiK2Detector', 'Qwen3CoderDetector',
@@ -19,7 +19,8 @@ class SectionDetector(ToolCallDetector):
     "Formats that write `BEGIN (CALL_BEGIN header args CALL_END)* END`; subclasses read the header."
     begin = call_begin = call_end = end = ""
 
-    def parse(self):
+    def parse(self) -> Generator[None, None, None]:
+        "Content until `begin`; then each call's header and arguments until `end`."
         while (yield from self._until(self.begin, self._text)):
             while (yield from self._until((self.call_begin, self.end))) == self.call_begin:
                 name = yield from self._header()
@@ -51,8 +52,9 @@ class DeepSeekV3Detector(SectionDetector):
         return name
 
     @classmethod
-    def render(cls, calls, sep=None):
-        body = (sep or "").join(f"{cls.call_begin}function{cls.sep}{n}\n```json\n{_json_args(a)}\n```{cls.call_end}" for n, a in calls)
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
+        "DeepSeek V3 text writing `calls`, each in a fenced JSON block."
+        body = (sep or "").join(f"{cls.call_begin}function{cls.sep}{n}\n```json\n{json_args(a)}\n```{cls.call_end}" for n, a in calls)
         return cls.begin + body + cls.end
 
 class DeepSeekV31Detector(DeepSeekV3Detector):
@@ -60,12 +62,9 @@ class DeepSeekV31Detector(DeepSeekV3Detector):
     def _header(self): return (yield from self._header_until(self.sep))
 
     @classmethod
-    def render(cls, calls, sep=None):
-        return cls.begin + (sep or "").join(f"{cls.call_begin}{n}{cls.sep}{_json_args(a)}{cls.call_end}" for n, a in calls) + cls.end
-
-def _json_args(args: dict | str) -> str:
-    "Arguments as a model writes them: a dict as JSON, a string as given (raw text)."
-    return args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
+        "DeepSeek V3.1 text writing `calls`."
+        return cls.begin + (sep or "").join(f"{cls.call_begin}{n}{cls.sep}{json_args(a)}{cls.call_end}" for n, a in calls) + cls.end
 
 # %% ../../nbs/62_tagged_formats.ipynb #9eb264cc
 class KimiK2Detector(SectionDetector):
@@ -79,8 +78,9 @@ class KimiK2Detector(SectionDetector):
         return m and m.group(1)
 
     @classmethod
-    def render(cls, calls, sep=None, first: int = 0):
-        body = (sep or "").join(f"{cls.call_begin}functions.{n}:{first + i}{cls.arguments}{_json_args(a)}{cls.call_end}" for i, (n, a) in enumerate(calls))
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None, first: int = 0) -> str:
+        "Kimi K2 text writing `calls`, their ids counted from `first`."
+        body = (sep or "").join(f"{cls.call_begin}functions.{n}:{first + i}{cls.arguments}{json_args(a)}{cls.call_end}" for i, (n, a) in enumerate(calls))
         return cls.begin + body + cls.end
 
 # %% ../../nbs/62_tagged_formats.ipynb #fcb95f7e
@@ -100,7 +100,8 @@ class Qwen3CoderDetector(ToolCallDetector):
     "Qwen3-Coder: `<tool_call><function=NAME><parameter=KEY>VALUE</parameter>...</function></tool_call>`."
     _after_value = ("<parameter=", "</function>", "</tool_call>")
 
-    def parse(self):
+    def parse(self) -> Generator[None, None, None]:
+        "Content until `<tool_call>`; each `<function=NAME>` and its parameters, typed by the tool's schema."
         while (yield from self._until("<tool_call>", self._text)):
             while (yield from self._until(("<function=", "</tool_call>"))) == "<function=":
                 name, _ = yield from self._collect(">")
@@ -120,7 +121,8 @@ class Qwen3CoderDetector(ToolCallDetector):
                 if m != "</function>": break
 
     @classmethod
-    def render(cls, calls, sep=None):
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
+        "Qwen3-Coder text writing `calls` (arguments must be dicts)."
         def value(v): return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
         def one(n, a):
             if isinstance(a, str): raise ValueError("qwen3_coder writes parameters, not raw JSON text")
@@ -133,7 +135,8 @@ _IDENT = re.compile(r"[\w.]*")
 
 class PythonicDetector(ToolCallDetector):
     "Pythonic calls: `[get_weather(city='Paris'), get_time()]`, literal keyword arguments only."
-    def parse(self):
+    def parse(self) -> Generator[None, None, None]:
+        "A `[` followed by `name(`: calls until `]`; any other bracket is content."
         while (yield from self._until("[", self._text)):
             name, n = (yield from self._take(_IDENT)), 0
             while name[:1].isidentifier() and (yield from self._peek(skip_space=False)) == "(":
@@ -158,7 +161,8 @@ class PythonicDetector(ToolCallDetector):
         self._begin_call(name); self._args(params); self._end_call()
 
     @classmethod
-    def render(cls, calls, sep=None):
+    def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
+        "A Python list of calls writing `calls` (arguments must be dicts)."
         def one(n, a):
             if isinstance(a, str): raise ValueError("pythonic calls take keyword arguments, not raw JSON text")
             return f"{n}(" + ", ".join(f"{k}={v!r}" for k, v in a.items()) + ")"

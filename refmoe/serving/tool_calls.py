@@ -9,9 +9,11 @@ import importlib, json, random, re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, Iterable
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['DETECTORS', 'ToolSpec', 'as_tool_specs', 'ToolCallItem', 'StreamingParseResult', 'discard', 'TextReader',
-           'JsonReader', 'ToolCallDetector', 'merge_results', 'stream_in_pieces', 'parse_every_way',
+           'JsonReader', 'ToolCallDetector', 'json_args', 'merge_results', 'stream_in_pieces', 'parse_every_way',
            'UnknownParserError', 'detector_class', 'get_detector']
 
 # %% ../../nbs/60_tool_calls.ipynb #512185d8
@@ -61,7 +63,9 @@ class TextReader:
     "Drives a `parse()` generator over text that arrives in pieces; helpers for reading it."
     def __init__(self): self._buf, self._eof, self._done, self._parser = "", False, False, None
 
-    def parse(self) -> Generator[None, None, None]: raise NotImplementedError
+    def parse(self) -> Generator[None, None, None]:
+        "The format: a generator that consumes the buffer with the helpers below, yielding when it needs more text."
+        raise NotImplementedError
 
     def feed(self, text: str) -> None:
         "Append a piece of text and let the parser consume what it can."
@@ -80,41 +84,47 @@ class TextReader:
         try: self._parser.send(None)
         except StopIteration: self._done = True
 
-    def _until(self, markers: str | tuple[str, ...], sink: Callable[[str], None] = discard) -> Generator[None, None, str | None]:
-        "Pass text to `sink` up to the first of `markers`, consume that marker and return it (None at the end)."
-        markers = (markers,) if isinstance(markers, str) else markers
-        while True:
-            hits = [(i, -len(m), m) for m in markers if (i := self._buf.find(m)) >= 0]
-            if hits:
-                i, _, m = min(hits)
-                sink(self._buf[:i]); self._buf = self._buf[i + len(m):]
-                return m
-            cut = len(self._buf) - (0 if self._eof else max((_held_back(self._buf, m) for m in markers), default=0))
-            sink(self._buf[:cut]); self._buf = self._buf[cut:]
-            if self._eof: return None
-            yield
+# %% ../../nbs/60_tool_calls.ipynb #5325e35f
+@patch
+def _until(self: TextReader, markers: str | tuple[str, ...], sink: Callable[[str], None] = discard) -> Generator[None, None, str | None]:
+    "Pass text to `sink` up to the first of `markers`, consume that marker and return it (None at the end)."
+    markers = (markers,) if isinstance(markers, str) else markers
+    while True:
+        hits = [(i, -len(m), m) for m in markers if (i := self._buf.find(m)) >= 0]
+        if hits:
+            i, _, m = min(hits)
+            sink(self._buf[:i]); self._buf = self._buf[i + len(m):]
+            return m
+        cut = len(self._buf) - (0 if self._eof else max((_held_back(self._buf, m) for m in markers), default=0))
+        sink(self._buf[:cut]); self._buf = self._buf[cut:]
+        if self._eof: return None
+        yield
 
-    def _collect(self, markers: str | tuple[str, ...]) -> Generator[None, None, tuple[str, str | None]]:
-        "The text up to the first of `markers`, and the marker (consumed; None at the end)."
-        parts: list[str] = []
-        m = yield from self._until(markers, parts.append)
-        return "".join(parts), m
+@patch
+def _collect(self: TextReader, markers: str | tuple[str, ...]) -> Generator[None, None, tuple[str, str | None]]:
+    "The text up to the first of `markers`, and the marker (consumed; None at the end)."
+    parts: list[str] = []
+    m = yield from self._until(markers, parts.append)
+    return "".join(parts), m
 
-    def _peek(self, skip_space: bool = True) -> Generator[None, None, str]:
-        "The next character, not consumed ('' at the end); whitespace before it is skipped."
-        while True:
-            if skip_space: self._buf = self._buf.lstrip()
-            if self._buf or self._eof: return self._buf[:1]
-            yield
+# %% ../../nbs/60_tool_calls.ipynb #02ed00fd
+@patch
+def _peek(self: TextReader, skip_space: bool = True) -> Generator[None, None, str]:
+    "The next character, not consumed ('' at the end); whitespace before it is skipped."
+    while True:
+        if skip_space: self._buf = self._buf.lstrip()
+        if self._buf or self._eof: return self._buf[:1]
+        yield
 
-    def _take(self, pattern: re.Pattern) -> Generator[None, None, str]:
-        "Consume and return the run of text that `pattern` matches at this point (e.g. a name)."
-        parts = []
-        while True:
-            m = pattern.match(self._buf)
-            parts.append(m.group()); self._buf = self._buf[m.end():]
-            if self._buf or self._eof: return "".join(parts)
-            yield
+@patch
+def _take(self: TextReader, pattern: re.Pattern) -> Generator[None, None, str]:
+    "Consume and return the run of text that `pattern` matches at this point (e.g. a name)."
+    parts = []
+    while True:
+        m = pattern.match(self._buf)
+        parts.append(m.group()); self._buf = self._buf[m.end():]
+        if self._buf or self._eof: return "".join(parts)
+        yield
 
 # %% ../../nbs/60_tool_calls.ipynb #f7fcb9fe
 _SCALAR = re.compile(r"[\w.+\-]*")
@@ -195,49 +205,61 @@ class ToolCallDetector(JsonReader):
         "Parse a whole message (one detector per message): its normal text and complete calls."
         return merge_results([self.parse_streaming_increment(text), self.finish()])
 
-    def _text(self, s: str) -> None:
-        "Normal text; whitespace that only separates calls from each other or the ends is dropped."
-        if self._after_call:
-            rest = s.lstrip()
-            self._lead += s[:len(s) - len(rest)]
-            if not rest: return
-            s, self._after_call = (self._sep or self._lead if self._said else "") + rest, False
-        body = s.rstrip()
-        if not body: self._space += s; return
-        self._out.normal_text += self._space + body
-        self._space, self._said = s[len(body):], True
-
-    def _begin_call(self, name: str) -> None:
-        "A call starts: its first piece carries the name and `tool_index`."
-        if not self._after_call: self._sep, self._after_call = self._space, True
-        self._space, self._lead, self._sent = "", "", False
-        self._tool_index = self._positions.get(name, -1)
-        self._out.calls.append(ToolCallItem(self._tool_index, name, ""))
-
-    def _args(self, s: str) -> None:
-        "The next fragment of the current call's arguments (JSON text)."
-        if not s: return
-        self._sent = True
-        if self._out.calls: self._out.calls[-1].parameters += s
-        else: self._out.calls.append(ToolCallItem(self._tool_index, None, s))
-
-    def _end_call(self) -> None:
-        "The current call is complete; a call that never got arguments gets `{}`."
-        if not self._sent: self._args("{}")
-
-    def _arguments(self, sink: Callable[[str], None] | None = None, stop: str | tuple[str, ...] = ()) -> Generator[None, None, bool]:
-        "Pass the arguments to `sink` (default: the current call): raw JSON, or a JSON string's text."
-        sink = sink or self._args
-        if (yield from self._peek()) == '"':
-            text = yield from self._string()
-            if text is not None: sink(text)
-            return text is not None
-        return (yield from self._json(sink, stop))
-
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
         "Model text writing `calls` [(name, arguments dict or raw JSON text)]; `sep`: the whitespace between calls."
         raise NotImplementedError(f"{cls.__name__} cannot write calls")
+
+# %% ../../nbs/60_tool_calls.ipynb #771d3876
+@patch
+def _text(self: ToolCallDetector, s: str) -> None:
+    "Normal text; whitespace that only separates calls from each other or the ends is dropped."
+    if self._after_call:
+        rest = s.lstrip()
+        self._lead += s[:len(s) - len(rest)]
+        if not rest: return
+        s, self._after_call = (self._sep or self._lead if self._said else "") + rest, False
+    body = s.rstrip()
+    if not body: self._space += s; return
+    self._out.normal_text += self._space + body
+    self._space, self._said = s[len(body):], True
+
+# %% ../../nbs/60_tool_calls.ipynb #ddbf0ab7
+@patch
+def _begin_call(self: ToolCallDetector, name: str) -> None:
+    "A call starts: its first piece carries the name and `tool_index`."
+    if not self._after_call: self._sep, self._after_call = self._space, True
+    self._space, self._lead, self._sent = "", "", False
+    self._tool_index = self._positions.get(name, -1)
+    self._out.calls.append(ToolCallItem(self._tool_index, name, ""))
+
+@patch
+def _args(self: ToolCallDetector, s: str) -> None:
+    "The next fragment of the current call's arguments (JSON text)."
+    if not s: return
+    self._sent = True
+    if self._out.calls: self._out.calls[-1].parameters += s
+    else: self._out.calls.append(ToolCallItem(self._tool_index, None, s))
+
+@patch
+def _end_call(self: ToolCallDetector) -> None:
+    "The current call is complete; a call that never got arguments gets `{}`."
+    if not self._sent: self._args("{}")
+
+@patch
+def _arguments(self: ToolCallDetector, sink: Callable[[str], None] | None = None, stop: str | tuple[str, ...] = ()) -> Generator[None, None, bool]:
+    "Pass the arguments to `sink` (default: the current call): raw JSON, or a JSON string's text."
+    sink = sink or self._args
+    if (yield from self._peek()) == '"':
+        text = yield from self._string()
+        if text is not None: sink(text)
+        return text is not None
+    return (yield from self._json(sink, stop))
+
+# %% ../../nbs/60_tool_calls.ipynb #b4e68b99
+def json_args(args: dict | str) -> str:
+    "Arguments as a model writes them: a dict as JSON, a string as given (raw text)."
+    return args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
 
 # %% ../../nbs/60_tool_calls.ipynb #0cd4a137
 def merge_results(results: Iterable[StreamingParseResult]) -> StreamingParseResult:
