@@ -1,0 +1,1 @@
+"""The engine: tokenizer and chat template, KV pool, scheduler, sampler, model runner, `Engine.generate`."""
