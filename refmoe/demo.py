@@ -10,28 +10,35 @@ from dataclasses import asdict
 from typing import Any, Iterable
 
 from .core.legacy import DEFECTS, Defect, UnknownDefectError, env_legacy, get_defect
-from .core.scenario import Outcome, Report, Scenario, import_scenario, load_scenario, run_scenario
+from .core.scenario import Outcome, Report, Scenario, import_scenario, run_scenario
 
 # %% auto #0
-__all__ = ['run_demo', 'format_table', 'demo_main']
+__all__ = ['run_demo', 'scenarios_of', 'format_table', 'demo_main']
 
 # %% ../nbs/90_demo.ipynb #54dcd4d3
 def run_demo(scenarios: Iterable[Scenario | Report] | None = None, device: Any = "cpu",
              progress: bool = True) -> list[Report]:
-    "Run scenarios (default: every registered defect) legacy and fixed."
+    "Run scenarios (default: every registered scenario of every defect) legacy and fixed."
     from tqdm.auto import tqdm
-    if scenarios is None: scenarios = [_load_or_error(d) for d in DEFECTS.values()]
+    if scenarios is None: scenarios = [sc for d in DEFECTS.values() for sc in scenarios_of(d)]
     scenarios = list(scenarios)
     reports = []
-    for sc in tqdm(scenarios, desc="refmoe demo", unit="defect", disable=not progress, file=sys.stderr):
+    for sc in tqdm(scenarios, desc="refmoe demo", unit="scenario", disable=not progress, file=sys.stderr):
         reports.append(sc if isinstance(sc, Report) else run_scenario(sc, device))
     return reports
 
-def _load_or_error(d: Defect) -> Scenario | Report:
-    try: return load_scenario(d)
-    except Exception as e:
-        err = Outcome(False, f"error: cannot load {d.scenario}: {type(e).__name__}: {e}", error=True)
-        return Report(d.id, d.title, err, err)
+def scenarios_of(d: Defect) -> list[Scenario | Report]:
+    "Every registered scenario of `d`, imported; one that cannot be loaded becomes an error report."
+    out = []
+    for path in d.scenarios:
+        try:
+            sc = import_scenario(path)
+            if sc.defect != d.id: raise TypeError(f"{path} is a scenario for defect {sc.defect}, not {d.id}")
+            out.append(sc)
+        except Exception as e:
+            err = Outcome(False, f"error: cannot load {path}: {type(e).__name__}: {e}", error=True)
+            out.append(Report(d.id, d.title, err, err))
+    return out
 
 # %% ../nbs/90_demo.ipynb #ab0cf3d1
 def _fit_widths(natural: list[int], total: int, gap: int = 2) -> list[int]:
@@ -65,7 +72,7 @@ def demo_main(argv: list[str] | None = None) -> int:
     "`refmoe demo`: run every defect's scenario legacy and fixed; exit 1 if any lesson fails."
     p = argparse.ArgumentParser(prog="refmoe demo", description=demo_main.__doc__.split(": ", 1)[1])
     p.add_argument("--device", default="cpu", help="cpu (default) or cuda: real CUDA graphs and compiled Triton")
-    p.add_argument("--defect", action="append", metavar="N", help="run only this defect (number or key); repeatable")
+    p.add_argument("--defect", action="append", metavar="N", help="run only this defect's scenarios (number or key); repeatable")
     p.add_argument("--scenario", action="append", metavar="MODULE:NAME",
                    help="run this Scenario object instead of the registered ones; repeatable")
     p.add_argument("--json", action="store_true", help="print one JSON object per defect instead of the table")
@@ -75,7 +82,7 @@ def demo_main(argv: list[str] | None = None) -> int:
         env = env_legacy()
         device = _device_or_error(a.device)
         if a.scenario: todo = [import_scenario(s) for s in a.scenario]
-        else: todo = [_load_or_error(get_defect(x)) for x in (a.defect or DEFECTS)]
+        else: todo = [sc for x in (a.defect or DEFECTS) for sc in scenarios_of(get_defect(x))]
     except (UnknownDefectError, ImportError, AttributeError, TypeError, ValueError) as e:
         p.error(str(e))
     reports = run_demo(todo, device, progress=not a.no_progress)

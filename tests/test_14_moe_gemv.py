@@ -2,6 +2,7 @@
 import pytest
 import torch
 from refmoe.kernels.moe_gemv import (
+    check_expert_reads,
     invoke_fused_moe_gemv,
 )
 
@@ -9,6 +10,14 @@ from fastcore.test import test_eq, test_close, test_fail
 import torch
 from refmoe.kernels.moe_reference import fused_experts_torch
 from refmoe.testing import experts_case, poisoned_experts
+
+
+def test_out_of_bounds_reads_raise():
+    w = torch.zeros(4, 8, 16)
+    test_fail(lambda: check_expert_reads(w, torch.tensor([0, -1]), "k", "w13"), contains="expert -1 reads w13[-1], 512 bytes before")
+    test_fail(lambda: check_expert_reads(w, torch.tensor([4]), "k", "w2"), contains="expert 4 reads w2[4], 512 bytes past")
+    check_expert_reads(w, torch.tensor([0, 3]), "k", "w13")
+    check_expert_reads(poisoned_experts(w), torch.tensor([-1, 3]), "k", "w13")
 
 
 def test_gemv_matches_reference():
@@ -31,3 +40,5 @@ def test_gemv_reads_no_minus_one_weights():
     test_close(out, fused_experts_torch(x, w13, w2, w, ids), eps=1e-4)
     invoke_fused_moe_gemv(x, poisoned_experts(w13), poisoned_experts(w2), act, out, w, ids, False, 16, 32, 4, 2, 8, 16, 4, 3)
     test_eq(out[3:].isnan().all().item(), True)
+    test_fail(lambda: invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, False, 16, 32, 4, 2, 8, 16, 4, 3),
+              contains="illegal memory access in fused_moe_gemv_up_kernel: expert -1 reads w13[-1]")

@@ -3,6 +3,7 @@ import pytest
 import torch
 from refmoe.kernels.fused_moe import (
     fused_experts,
+    guarded_experts,
 )
 
 from fastcore.test import test_eq, test_close, test_fail
@@ -11,6 +12,7 @@ from refmoe.kernels.moe_reference import fused_experts_torch
 from refmoe.kernels.tile_configs import default_config
 from refmoe.kernels.topk import TopKConfig, select_experts
 from refmoe.testing import experts_case, poisoned_experts, recorded_ops
+from refmoe.kernels.moe_gemv import IllegalMemoryAccessError
 
 GEMV = dict(kind="gemv", w13=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=32, num_warps=4, num_stages=2),
             w2=dict(BLOCK_SIZE_N=8, BLOCK_SIZE_K=16, num_warps=4, num_stages=3))
@@ -43,6 +45,27 @@ def test_minus_one_reads_no_weights():
         out = fused_experts(x, p13, p2, w, ids, config=cfg)
         test_close(out, ref, eps=1e-4); test_eq(out[5:].abs().sum().item(), 0.0)
         test_eq(fused_experts(x, p13, p2, w, ids, config=cfg, filter_expert=False)[5:].isnan().all().item(), True)
+
+
+def test_minus_one_out_of_bounds_raises():
+    x, w13, w2, w, ids = experts_case()
+    ids[5:] = -1
+    test_fail(lambda: fused_experts(x, w13, w2, w, ids, filter_expert=False),
+              contains="illegal memory access in fused_moe_kernel: expert -1 reads w13[-1], 4,096 bytes before")
+    test_fail(lambda: fused_experts(x, w13, w2, w, ids, config=GEMV, filter_expert=False), contains="fused_moe_gemv_up_kernel")
+    ids[5:] = 1
+    test_close(fused_experts(x, w13, w2, w, ids, filter_expert=False), fused_experts_torch(x, w13, w2, w, ids), eps=1e-4)
+
+
+@pytest.mark.gpu
+def test_guarded_experts_gpu():
+    x, w13, w2, w, ids = experts_case(64, 8, 256, 128, 2, dtype=torch.bfloat16, device="cuda")
+    ids[48:] = -1
+    g13, g2 = guarded_experts(w13), guarded_experts(w2)
+    test_eq(torch.equal(g13, w13) and torch.equal(g2, w2), True)
+    for cfg in (None, GEMV):
+        test_close(fused_experts(x, g13, g2, w, ids, config=cfg).float(), fused_experts(x, w13, w2, w, ids, config=cfg).float(), eps=1e-3)
+    test_fail(lambda: guarded_experts(w13.cpu()), contains="contiguous CUDA expert weights")
 
 
 def test_experts_bad_input():

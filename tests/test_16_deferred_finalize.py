@@ -9,6 +9,7 @@ from refmoe.kernels.deferred_finalize import (
     expert_outputs,
     finalize_reference,
     flashinfer_triple,
+    gemm2_rows,
     max_abs_error,
     moe_problem,
     moe_reference,
@@ -28,17 +29,33 @@ def test_pack_roundtrip():
     test_eq(i2, ids.to(torch.int32)); test_eq(w2.float(), w.bfloat16().float())
 
 
+def test_gemm2_rows_bound():
+    def tiles_used(routed, experts, tile): return sum(-(-int((routed == e).sum()) // tile) for e in range(experts))
+    for seed in range(50):
+        gen = torch.Generator().manual_seed(seed)
+        tokens = int(torch.randint(1, 40, (1,), generator=gen))
+        routed = torch.randint(0, 16, (tokens, 4), generator=gen)
+        assert tiles_used(routed, 16, 8) * 8 <= gemm2_rows(tokens, 4, 16, 8, 64), tokens
+    test_eq((gemm2_rows(8, 4, 8, 8, 64), gemm2_rows(8, 4, 8, 8, 64, 128 * 1024)), (88, 1024))
+    test_eq(gemm2_rows(64, 6, 64, 128, 2048, 128 * 1024), 66 * 128)
+    test_eq((gemm2_rows(1, 2, 64, 8, 2048), gemm2_rows(1, 2, 64, 8, 2048, 128 * 1024)), (16, 32))
+
+
 def test_permuted_layout():
     p = moe_problem()
     ids, _ = route(p, "logits_fp32")
     y = expert_outputs(p, ids)
-    g2, idx = permuted_layout(y, ids, p.local_experts, p.tile)
+    g2, idx = permuted_layout(y, ids, p.local_experts, p.tile, 88)
+    test_eq(g2.shape, (88, 64))
     on = _on_rank(p, ids).flatten()
     test_eq(idx[~on].unique().tolist(), [-1])
     test_eq(g2[idx[on].long()].float(), y.reshape(-1, y.shape[-1])[on].bfloat16().float())
     test_eq(len(set(idx[on].tolist())), int(on.sum()))
     unused = torch.ones(g2.shape[0], dtype=torch.bool); unused[idx[on].long()] = False
     assert not torch.isfinite(g2[unused]).all(), "padding rows must hold garbage"
+    flat = ids.flatten()
+    starts = [int(idx[flat == e].min()) for e in p.local_experts if (flat == e).any()]
+    assert starts == sorted(starts) and all(r % p.tile == 0 for r in starts), starts
 
 
 def test_producers():
@@ -47,7 +64,8 @@ def test_producers():
         want_ids, want_w = route(p, routing)
         for producer in PRODUCERS:
             g2, w, idx = flashinfer_triple(p, routing, producer)
-            test_eq((g2.dtype, idx.dtype, idx.shape), (torch.bfloat16, torch.int32, (p.x.shape[0] * p.top_k,)))
+            test_eq((g2.dtype, idx.dtype, idx.shape, w.shape), (torch.bfloat16, torch.int32, (32,), (8, 4)))
+            test_eq(g2.shape, ((88 if producer == "legacy" else 1024), 64))
             if producer == "legacy" and routing == "logits_fp32":
                 test_eq(w.dtype, torch.float32)
                 test_eq(w.view(torch.bfloat16).view(-1, p.top_k)[: len(want_w)].float(), want_w.float())

@@ -6,14 +6,17 @@ from refmoe.layers.moe import (
     MoEConfig,
     V2_LITE_MOE,
     breakable_graph,
+    expert_parallel,
     host_syncs,
     padded_rows_scenario,
 )
 
-from fastcore.test import test_eq, test_close, test_fail
+from fastcore.test import test_eq, test_ne, test_close, test_fail, test_is
 import torch
 from refmoe.core.scenario import run_scenario
 from refmoe.core.legacy import legacy
+from refmoe.kernels.moe_gemv import IllegalMemoryAccessError
+from refmoe.testing import recorded_ops
 
 TINY = MoEConfig(hidden_size=32, moe_intermediate_size=16, n_routed_experts=8, num_experts_per_tok=2, n_shared_experts=1)
 V3ISH = MoEConfig(hidden_size=32, moe_intermediate_size=16, n_routed_experts=8, num_experts_per_tok=3, n_shared_experts=1,
@@ -25,7 +28,8 @@ def _count(n): return torch.tensor([n], dtype=torch.int32)
 def test_impls_agree():
     for cfg in (TINY, V3ISH):
         a, b = DeepseekV2MoE(cfg, impl="triton"), DeepseekV2MoE(cfg, impl="torch")
-        test_close(a(_x(), _count(5)), b(_x(), _count(5)), eps=1e-4)
+        test_close(a(_x()), b(_x()), eps=1e-4)
+        with expert_parallel(2): test_close(a(_x(), _count(5)), b(_x(), _count(5)), eps=1e-4)
         test_eq(a.expert_load, b.expert_load)
 
 
@@ -34,17 +38,18 @@ def test_legacy_switch_reproduces_extra_loads():
     for impl in ("triton", "torch"):
         for path in ("forward_normal", "forward_normal_dual_stream"):
             layer = DeepseekV2MoE(TINY, impl=impl)
-            with legacy(3): getattr(layer, path)(x, _count(3))
-            test_eq(layer.expert_load.sum().item(), 16)
-            layer.reset_expert_load()
-            getattr(layer, path)(x, _count(3))
-            test_eq(layer.expert_load.sum().item(), 6)
+            with expert_parallel(2):
+                with legacy(3): getattr(layer, path)(x, _count(3))
+                test_eq(layer.expert_load.sum().item(), 16)
+                layer.reset_expert_load()
+                getattr(layer, path)(x, _count(3))
+                test_eq(layer.expert_load.sum().item(), 6)
 
 
 def test_a2a_path_always_masks():
     x = torch.cat([_x(3), torch.zeros(5, 32)])
     layer = DeepseekV2MoE(TINY, a2a=True)
-    with legacy(3): layer(x, _count(3))
+    with expert_parallel(2), legacy(3): layer(x, _count(3))
     test_eq(layer.expert_load.sum().item(), 6)
     layer = DeepseekV2MoE(TINY)
     layer(x)
@@ -57,7 +62,27 @@ def test_statistics_and_dual_stream():
     test_eq(layer.expert_load.tolist(), [2, 0, 0, 0, 0, 0, 0, 1])
     x = _x()
     test_close(layer.forward_normal_dual_stream(x, _count(6)), layer.forward_normal(x, _count(6)), eps=1e-6)
-    with breakable_graph(): test_close(layer.forward_normal_dual_stream(x, _count(6)), layer.forward_normal(x, _count(6)), eps=1e-6)
+
+
+def test_breakable_graph_guard():
+    for impl in ("torch", "triton"):
+        layer, x = DeepseekV2MoE(TINY, impl=impl), _x()
+        normal = recorded_ops(lambda: layer.forward_normal(x))
+        test_ne(recorded_ops(lambda: layer.forward_normal_dual_stream(x)), normal)
+        with breakable_graph(): test_eq(recorded_ops(lambda: layer.forward_normal_dual_stream(x)), normal)
+
+
+def test_filter_follows_expert_parallelism():
+    layer, x = DeepseekV2MoE(TINY), torch.cat([_x(3), torch.zeros(5, 32)])
+    test_eq(layer.filter_expert, False)
+    with expert_parallel(2): test_eq(layer.filter_expert, True)
+    test_eq(DeepseekV2MoE(TINY, always_filter=True).filter_expert, True)
+    test_fail(lambda: layer(x, _count(3)), contains="illegal memory access in fused_moe_kernel: expert -1 reads w13[-1]")
+    test_eq(layer(x).shape, (8, 32))
+    with expert_parallel(2): ref = layer(x, _count(3))
+    test_close(DeepseekV2MoE(TINY, always_filter=True)(x, _count(3)), ref, eps=1e-6)
+    test_close(DeepseekV2MoE(TINY, impl="torch")(x, _count(3)), ref, eps=1e-4)
+    test_fail(lambda: expert_parallel(0).__enter__(), contains="ep_size must be a positive int")
 
 
 def test_no_host_sync():
@@ -66,7 +91,7 @@ def test_no_host_sync():
         for impl in ("triton", "torch"):
             for kw in (dict(), dict(dual_stream=True), dict(a2a=True)):
                 layer = DeepseekV2MoE(cfg, impl=impl, **kw)
-                test_eq(host_syncs(lambda: layer(x, _count(5))), [])
+                with expert_parallel(2): test_eq(host_syncs(lambda: layer(x, _count(5))), [])
 
 
 def test_layer_bad_input():
@@ -84,14 +109,20 @@ def test_layer_cuda_graph_gpu():
         layer = DeepseekV2MoE(V2_LITE_MOE if impl == "triton" else TINY, impl=impl, dtype=torch.bfloat16, device="cuda", dual_stream=True)
         H = layer.config.hidden_size
         x = torch.randn(8, H, device="cuda").bfloat16(); count = torch.tensor([8], dtype=torch.int32, device="cuda")
-        layer(x, count); torch.cuda.synchronize()
-        graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph): out = layer(x, count)
-        layer.reset_expert_load()
-        count.fill_(3); graph.replay(); torch.cuda.synchronize()
-        test_eq(layer.expert_load.sum().item(), 3 * layer.config.num_experts_per_tok)
-        eager = layer.forward_normal(x, count)
+        with expert_parallel(2):  # a count is live only under EP, where the kernels filter -1
+            layer(x, count); torch.cuda.synchronize()
+            graph = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(graph): out = layer(x, count)
+            layer.reset_expert_load()
+            count.fill_(3); graph.replay(); torch.cuda.synchronize()
+            test_eq(layer.expert_load.sum().item(), 3 * layer.config.num_experts_per_tok)
+            eager = layer.forward_normal(x, count)
         assert ((out[:3].float() - eager[:3].float()).norm() / eager[:3].float().norm()).item() < 2e-2
+    fresh = DeepseekV2MoE(TINY, dtype=torch.bfloat16, device="cuda", dual_stream=True)
+    with breakable_graph(): fresh(torch.randn(4, 32, device="cuda").bfloat16())
+    test_is(fresh._alt_stream, None)  # no side stream inside a breakable graph
+    fresh(torch.randn(4, 32, device="cuda").bfloat16())
+    assert fresh._alt_stream is not None
 
 
 def test_scenario_verdict():

@@ -68,3 +68,19 @@ def test_check_forward_batch():
     test_fail(lambda: check_forward_batch(replace(b, num_token_non_padded=torch.tensor([2]))), contains="one-element int32")
     big = replace(b, **{n: torch.zeros(9, dtype=torch.int64) for n in ("input_ids", "positions", "out_cache_loc", "seq_ids")})
     test_fail(lambda: check_forward_batch(big), contains="more than the KV cache holds (7 slots)")
+
+
+def test_check_forward_batch_values():
+    cache = KVCache(num_layers=1, num_slots=8, num_heads=1, head_dim=4, max_context=4)
+    b = ForwardBatch.init_new("decode", [[1], [2]], [[1, 2], [3]], cache)
+    bad = {"positions": ([-3, 0], "positions must lie in [0, max_context=4), got values -3..0"),
+           "seq_lens": ([2, 5], "seq_lens must lie in [0, max_context=4], got values 2..5"),
+           "seq_ids": ([0, 2], "seq_ids must lie in the batch's sequences 0..1, got values 0..2"),
+           "out_cache_loc": ([2, 8], "out_cache_loc must lie in the cache's slots 0..7")}
+    for name, (values, msg) in bad.items():
+        t = getattr(b, name)
+        test_fail(lambda: check_forward_batch(replace(b, **{name: torch.tensor(values, dtype=t.dtype)})), contains=msg)
+    test_fail(lambda: check_forward_batch(replace(b, positions=torch.tensor([4, 0]))), contains="got values 0..4")
+    test_fail(lambda: check_forward_batch(replace(b, req_to_token=b.req_to_token - 1)), contains="req_to_token must lie in the cache's slots")
+    edge = replace(b, seq_ids=torch.tensor([1, 0]), positions=torch.tensor([3, 0]), seq_lens=torch.tensor([4, 0], dtype=torch.int32))
+    test_is(check_forward_batch(edge), edge)

@@ -5,17 +5,25 @@ from refmoe.kernels.deferred_finalize import FinalizeInputError, bf16_tol, check
 from refmoe.layers.finalize import (
     _looks_like_bf16_pairs,
     finalize_dtype_scenario,
+    guarded_adapter,
+    legacy_adapter,
     make_deferred_finalize_output,
+    sglang_adapter,
     trtllm_bf16_deferred,
     trtllm_moe_unavailable,
 )
 
 from fastcore.test import test_eq, test_fail, test_close
-import os, pytest, torch
+import os, sys, types, pytest, torch
 from refmoe.core.legacy import legacy
 from refmoe.core.scenario import run_scenario
-from refmoe.kernels.deferred_finalize import (PRODUCERS, ROUTINGS, flashinfer_triple, finalize_reference, max_abs_error,
-                                              bf16_tol, moe_problem, moe_reference, route)
+from refmoe.kernels.deferred_finalize import (GEMM2_MIN_BYTES, PRODUCERS, ROUTINGS, flashinfer_triple, finalize_reference, gemm2_rows,
+                                              max_abs_error, bf16_tol, moe_problem, moe_reference, route)
+
+def finalize_error(d, p, routing):
+    "Max abs error of `d` finalized by the reference, against the MoE's answer for `routing`."
+    out = finalize_reference(d.gemm2_out, d.expanded_idx_to_permuted_idx, d.expert_weights, p.shared)
+    return max_abs_error(out, moe_reference(p, routing))
 
 def runnable(reason):
     "True when a test may run; otherwise skip it under pytest, or say why in a notebook."
@@ -25,34 +33,52 @@ def runnable(reason):
     return False
 
 
-def test_legacy_switch_corrupts_fp32():
+def test_legacy_adapter_contract():
     p = moe_problem()
     result = flashinfer_triple(p, "precomputed_fp32")
-    ref = moe_reference(p, "precomputed_fp32")
-    def err(d): return max_abs_error(finalize_reference(d.gemm2_out, d.expanded_idx_to_permuted_idx, d.expert_weights, p.shared), ref)
-    with legacy("finalize_reinterpret"):
-        d = make_deferred_finalize_output(result, p.top_k, producer_version="0.6.18")
-        test_eq(d.expert_weights.dtype, torch.bfloat16)
-        assert not err(d) <= bf16_tol(ref)
-    assert err(make_deferred_finalize_output(result, p.top_k, producer_version="0.6.18")) <= bf16_tol(ref)
+    d = legacy_adapter(result, p.top_k)
+    test_eq((d.expert_weights.dtype, tuple(d.expert_weights.shape)), (torch.bfloat16, (8, 4)))
+    test_eq(d.expert_weights.untyped_storage().data_ptr(), result[1].untyped_storage().data_ptr())
+    assert torch.equal(d.expert_weights.view(torch.int16).flatten(), result[1].view(torch.int16).flatten()[:32])
+    legacy_result = flashinfer_triple(p, "logits_fp32", "legacy")
+    assert finalize_error(legacy_adapter(legacy_result, p.top_k), p, "logits_fp32") <= bf16_tol(moe_reference(p, "logits_fp32"))
+    bf16 = flashinfer_triple(p, "precomputed_bf16")
+    assert all(a is b for a, b in zip(vars(legacy_adapter(bf16, p.top_k)).values(), bf16))
 
 
-def test_passthrough_same_storage():
+def test_sglang_adapter_contract():
     p = moe_problem()
-    for routing in ("precomputed_bf16", "precomputed_fp32", "logits_fp32"):
+    for routing in ROUTINGS:
         result = flashinfer_triple(p, routing)
-        d = make_deferred_finalize_output(result, p.top_k, producer_version="0.6.18")
+        d = sglang_adapter(result, p.top_k)
         assert d.gemm2_out is result[0] and d.expert_weights is result[1] and d.expanded_idx_to_permuted_idx is result[2]
-        test_eq((d.num_tokens, d.top_k), (8, 4))
+        assert finalize_error(d, p, routing) <= bf16_tol(moe_reference(p, routing)), routing
+    g2, w, idx = result
+    test_fail(lambda: sglang_adapter([g2, w.half(), idx], 4), contains="expert_weights must be bfloat16 or float32, got torch.float16")
+    test_fail(lambda: sglang_adapter([g2.float(), w, idx], 4), contains="gemm2_out must be bfloat16, got torch.float32")
+    test_fail(lambda: sglang_adapter([g2, w, idx.long()], 4), contains="expanded_idx_to_permuted_idx must be int32, got torch.int64")
+    test_fail(lambda: sglang_adapter([g2.float(), w.half(), idx], 4), contains="expert_weights")
+    try: sglang_adapter([g2, w.half(), idx], 4)
+    except Exception as e: test_eq(type(e), RuntimeError)
+    test_eq(sglang_adapter([g2, w, idx, torch.empty(0)], 4).top_k, 4)
+    test_eq(sglang_adapter([g2, w[:, :2], idx], 4).expert_weights.shape, (8, 2))
+
+
+def test_sglang_adapter_corrupts_legacy_fp32():
+    p = moe_problem()
+    legacy_result = flashinfer_triple(p, "logits_fp32", "legacy")
+    d = sglang_adapter(legacy_result, p.top_k)
+    assert d.expert_weights is legacy_result[1] and d.expert_weights.dtype == torch.float32
+    assert not finalize_error(d, p, "logits_fp32") <= bf16_tol(moe_reference(p, "logits_fp32"))
 
 
 def test_adapter_rejects():
     p = moe_problem()
     g2, w, idx = flashinfer_triple(p, "precomputed_fp32")
-    mk = lambda *r, k=p.top_k: make_deferred_finalize_output(list(r), k, producer_version=None)
-    test_fail(lambda: make_deferred_finalize_output(g2, 4), contains="result: expected [gemm2_out, expert_weights, expanded_idx_to_permuted_idx], got bfloat16 tensor of shape [60, 64]")
-    test_fail(lambda: make_deferred_finalize_output([g2, w], 4), contains="got a list of length 2")
-    test_fail(lambda: mk(g2.float(), w, idx), contains="gemm2_out: expected a bfloat16 [rows, hidden] tensor with unit column stride, got float32 tensor of shape [60, 64]")
+    mk = lambda *r, k=p.top_k: guarded_adapter(list(r), k, producer_version=None)
+    test_fail(lambda: guarded_adapter(g2, 4), contains="result: expected [gemm2_out, expert_weights, expanded_idx_to_permuted_idx], got bfloat16 tensor of shape [1024, 64]")
+    test_fail(lambda: guarded_adapter([g2, w], 4), contains="got a list of length 2")
+    test_fail(lambda: mk(g2.float(), w, idx), contains="gemm2_out: expected a bfloat16 [rows, hidden] tensor with unit column stride, got float32 tensor of shape [1024, 64]")
     test_fail(lambda: mk(g2[0], w, idx), contains="gemm2_out: expected a bfloat16 [rows, hidden]")
     test_fail(lambda: mk(g2, w.half(), idx), contains="expert_weights: expected a bfloat16 or float32 [T, K] tensor, got float16 tensor of shape [8, 4]")
     test_fail(lambda: mk(g2, w.double(), idx), contains="expert_weights: expected a bfloat16 or float32 [T, K] tensor, got float64")
@@ -68,21 +94,23 @@ def test_adapter_rejects():
 def test_adapter_flags_legacy_output():
     p = moe_problem()
     legacy_result = flashinfer_triple(p, "logits_fp32", "legacy")
-    test_fail(lambda: make_deferred_finalize_output(legacy_result, p.top_k, producer_version="0.6.14"),
+    test_fail(lambda: guarded_adapter(legacy_result, p.top_k, producer_version="0.6.14"),
               contains="expert_weights: float32 from FlashInfer 0.6.14, which may hold bfloat16 bytes")
-    test_fail(lambda: make_deferred_finalize_output(legacy_result, p.top_k, producer_version="0.6.18rc2"), contains="0.6.18rc2")
-    test_fail(lambda: make_deferred_finalize_output(legacy_result, p.top_k, producer_version=None, validate=True),
+    test_fail(lambda: guarded_adapter(legacy_result, p.top_k, producer_version="0.6.18rc2"), contains="0.6.18rc2")
+    test_fail(lambda: guarded_adapter(legacy_result, p.top_k, producer_version=None, validate=True),
               contains="pairs of bfloat16 weights")
+    test_fail(lambda: guarded_adapter(flashinfer_triple(p, "precomputed_fp32", "legacy"), p.top_k, producer_version="0.6.14"),
+              contains="float32 from FlashInfer 0.6.14")
     for routing in ROUTINGS:
-        make_deferred_finalize_output(flashinfer_triple(p, routing), p.top_k, producer_version=None, validate=True)
+        guarded_adapter(flashinfer_triple(p, routing), p.top_k, producer_version=None, validate=True)
         for producer, version in PRODUCERS.items():
             result = flashinfer_triple(p, routing, producer)
-            if result[1].dtype == torch.bfloat16: make_deferred_finalize_output(result, p.top_k, producer_version=version, validate=True)
+            if result[1].dtype == torch.bfloat16: guarded_adapter(result, p.top_k, producer_version=version, validate=True)
     g2, w, idx = flashinfer_triple(p, "precomputed_bf16")
-    test_fail(lambda: make_deferred_finalize_output([g2, w, idx + 60], 4, producer_version=None, validate=True),
-              contains="expected -1 or a row of gemm2_out [0, 60), got [")
+    test_fail(lambda: guarded_adapter([g2, w, idx + 1024], 4, producer_version=None, validate=True),
+              contains="expected -1 or a row of gemm2_out [0, 1024), got [")
     w_nan = w.clone(); w_nan[0, 0] = float("nan")
-    test_fail(lambda: make_deferred_finalize_output([g2, w_nan, idx], 4, validate=True), contains="expert_weights: expected finite weights, got [nan]")
+    test_fail(lambda: guarded_adapter([g2, w_nan, idx], 4, validate=True), contains="expert_weights: expected finite weights, got [nan]")
 
 
 def test_fingerprint_no_false_positive():
@@ -91,14 +119,80 @@ def test_fingerprint_no_false_positive():
         assert not _looks_like_bf16_pairs(w) and not _looks_like_bf16_pairs(w.bfloat16().float())
 
 
+def test_legacy_switch_corrupts_fp32():
+    p = moe_problem()
+    result = flashinfer_triple(p, "precomputed_fp32")
+    ref = moe_reference(p, "precomputed_fp32")
+    def err(d): return max_abs_error(finalize_reference(d.gemm2_out, d.expanded_idx_to_permuted_idx, d.expert_weights, p.shared), ref)
+    with legacy("finalize_reinterpret"):
+        d = make_deferred_finalize_output(result, p.top_k, producer_version="0.7.2.post1")
+        test_eq(d.expert_weights.dtype, torch.bfloat16)
+        assert not err(d) <= bf16_tol(ref)
+    assert err(make_deferred_finalize_output(result, p.top_k, producer_version="0.7.2.post1")) <= bf16_tol(ref)
+    test_fail(lambda: make_deferred_finalize_output(flashinfer_triple(p, "logits_fp32", "legacy"), 4, producer_version="0.6.14"),
+              contains="float32 from FlashInfer 0.6.14")
+
+
+def test_passthrough_same_storage():
+    p = moe_problem()
+    for routing in ("precomputed_bf16", "precomputed_fp32", "logits_fp32"):
+        result = flashinfer_triple(p, routing)
+        d = make_deferred_finalize_output(result, p.top_k, producer_version=PRODUCERS["content_typed"])
+        assert d.gemm2_out is result[0] and d.expert_weights is result[1] and d.expanded_idx_to_permuted_idx is result[2]
+        test_eq((d.num_tokens, d.top_k), (8, 4))
+
+
 @pytest.mark.gpu
 def test_flashinfer_trtllm_blackwell():
     if runnable(trtllm_moe_unavailable()):
-        triple, output = trtllm_bf16_deferred()
-        test_eq(triple[1].dtype, torch.bfloat16)
-        d = make_deferred_finalize_output(triple, 6, validate=True)
-        out = finalize_reference(d.gemm2_out, d.expanded_idx_to_permuted_idx, d.expert_weights)
-        assert max_abs_error(out, output) <= 2 * bf16_tol(output.float()), max_abs_error(out, output)
+        run = trtllm_bf16_deferred()
+        T, K = run["ids"].shape
+        g2, w, idx = run["from_logits"]
+        test_eq((w.dtype, tuple(w.shape), idx.dtype, tuple(idx.shape)), (torch.bfloat16, (T, K), torch.int32, (T * K,)))
+        test_eq((idx.view(T, K) == -1).cpu(), (run["ids"] >= 32).cpu())
+        assert g2.dtype == torch.bfloat16 and g2.shape[0] in {gemm2_rows(T, K, 64, tile, 2048, GEMM2_MIN_BYTES["content_typed"])
+                                                              for tile in (8, 16, 32, 64, 128)}, g2.shape
+        assert run["routed"][1] is run["caller_weights"] and run["routed"][1].dtype == torch.float32
+        for name in ("from_logits", "routed"):
+            want = run[name + "_out"]
+            for d in (sglang_adapter(run[name], K), guarded_adapter(run[name], K, validate=True)):
+                out = finalize_reference(d.gemm2_out, d.expanded_idx_to_permuted_idx, d.expert_weights)
+                assert max_abs_error(out, want) <= 2 * bf16_tol(want.float()), (name, max_abs_error(out, want))
+
+
+def test_trtllm_call_shape():
+    SIG = {"hidden_states", "gemm1_weights", "gemm2_weights", "num_experts", "top_k", "n_group", "topk_group", "intermediate_size",
+           "local_expert_offset", "local_num_experts", "routed_scaling_factor", "routing_method_type", "use_shuffled_weight",
+           "weight_layout", "do_finalize", "enable_pdl", "tune_max_num_tokens", "activation_type", "routing_replay_out",
+           "gemm1_alpha", "gemm1_beta", "gemm1_clamp_limit", "output"}
+    calls = []
+    def op(routed):
+        def f(**kw):
+            extra = set(kw) - SIG - ({"topk_ids", "gemm1_lora_delta"} if routed else {"routing_logits", "routing_bias", "norm_topk_prob"})
+            assert not extra, extra
+            assert kw["weight_layout"] == 2 and kw["gemm1_weights"].dim() == 4, "BF16 MoE: weight_layout must be BlockMajorK"
+            calls.append((routed, kw["do_finalize"]))
+            T, H = kw["hidden_states"].shape
+            if kw.get("routing_replay_out") is not None: kw["routing_replay_out"].copy_(torch.arange(kw["top_k"]).repeat(T, 1))
+            if kw["do_finalize"]: return torch.zeros(T, H, dtype=torch.bfloat16)
+            w = kw["topk_ids"][1] if routed else torch.zeros(T, kw["top_k"], dtype=torch.bfloat16)
+            return [torch.zeros(64, H, dtype=torch.bfloat16), w, torch.zeros(T * kw["top_k"], dtype=torch.int32)]
+        return f
+    def prepare(w1, w2, *, num_local_experts, hidden_size, intermediate_size):
+        blocked = lambda w: w.view(w.shape[0], w.shape[1], -1, 64).transpose(1, 2).contiguous()
+        return {"gemm1_weights": blocked(w1), "gemm2_weights": blocked(w2)}
+    fake = {"flashinfer.fused_moe": types.SimpleNamespace(trtllm_bf16_moe=op(False), trtllm_bf16_routed_moe=op(True)),
+            "flashinfer.fused_moe.prepare": types.SimpleNamespace(prepare_trtllm_bf16_weights=prepare)}
+    saved = {k: sys.modules.get(k) for k in fake}
+    sys.modules.update(fake)
+    try: run = trtllm_bf16_deferred(tokens=4, hidden=128, inter=128, experts=8, top_k=2, device="cpu")
+    finally:
+        for k, v in saved.items():
+            if v is None: sys.modules.pop(k)
+            else: sys.modules[k] = v
+    test_eq(calls, [(False, False), (False, True), (True, False), (True, True)])
+    assert run["routed"][1] is run["caller_weights"] and run["caller_weights"].dtype == torch.float32
+    test_eq(run["from_logits_out"].shape, (4, 128))
 
 
 def test_scenario():

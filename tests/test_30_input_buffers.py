@@ -9,6 +9,7 @@ from refmoe.runners.input_buffers import (
 )
 
 from fastcore.test import test_eq, test_fail, test_is
+from dataclasses import replace
 import torch
 from refmoe.layers.attention import KVCache
 from refmoe.layers.forward_batch import ForwardBatch
@@ -34,11 +35,21 @@ def test_decode_copy_from_pads():
     three = ForwardBatch.init_new("decode", [[5], [6], [7]], [[1, 2, 10], [3, 4, 11], [5, 6, 12]], kv)
     bufs.copy_from(four, 4); bufs.copy_from(three, 4)
     test_eq(bufs.input_ids[:4].tolist(), [5, 6, 7, 0]); test_eq(bufs.positions[:4].tolist(), [2, 2, 2, 0])
+    test_eq(bufs.seq_ids[:4].tolist(), [0, 1, 2, 3])
     test_eq(bufs.out_cache_loc[:4].tolist(), [10, 11, 12, 0]); test_eq(bufs.seq_lens[:4].tolist(), [3, 3, 3, 0])
     test_eq(bufs.req_to_token[3].tolist(), [0] * 6)
     test_eq(bufs.num_token_non_padded.tolist(), [0])
     bufs.copy_from(None, 8); test_eq(bufs.seq_lens.tolist(), [0] * 8)
     test_fail(lambda: bufs.copy_from(four, 2), contains="cannot put 4 rows in a bucket of 2")
+
+
+def test_decode_copy_from_seq_ids():
+    kv = KVCache(num_layers=1, num_slots=16, num_heads=1, head_dim=4, max_context=6)
+    bufs = DecodeInputBuffers.create(max_bs=8, max_context=6)
+    three = ForwardBatch.init_new("decode", [[5], [6], [7]], [[1, 2, 10], [3, 4, 11], [5, 6, 12]], kv)
+    bufs.copy_from(replace(three, seq_ids=torch.tensor([1, 0, 2])), 8)
+    test_eq(bufs.seq_ids.tolist(), [1, 0, 2, 3, 4, 5, 6, 7])
+    bufs.copy_from(three, 4); test_eq(bufs.seq_ids[:4].tolist(), [0, 1, 2, 3])
 
 
 def test_prefill_buffers():

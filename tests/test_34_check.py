@@ -39,7 +39,7 @@ def test_differential_check_generic():
 
 def test_workload_coverage():
     def stream(seed, n=400):
-        wl = Workload(seed, vocab_size=128, image_token_id=127, vision_hidden_size=24, num_slots=256, max_context=64,
+        wl = Workload(seed, vocab_size=320, image_token_id=319, vision_hidden_size=24, num_slots=256, max_context=64,
                       max_decode_bs=8, max_prefill_tokens=64, max_prefill_bs=4)
         return list(itertools.islice(wl, n))
     a, b = stream(1), stream(1)
@@ -58,7 +58,7 @@ def test_legacy_switches_caught():
     for n, output, slot in ((2, "logits", "num_token_non_padded"), (3, "routed_pairs", None), (4, "logits", "input_embeds")):
         for seed in (0, 1):
             r = check_runners(steps=100, seed=seed, legacy_ids=[n])
-            assert not r.ok and r.steps_run <= 20, (n, seed, r)
+            assert not r.ok and r.steps_run <= 30, (n, seed, r)
             test_eq(r.divergence.output, output)
             if slot: test_eq(r.divergence.stale_slots, [slot])
 
@@ -97,7 +97,7 @@ def test_cuda_check():
     assert r.ok, r.divergence
     for n, slot in ((2, "num_token_non_padded"), (4, "input_embeds")):
         d = check_runners(steps=100, device="cuda", legacy_ids=[n]).divergence
-        assert d is not None and d.step < 20 and d.stale_slots == [slot], (n, d)
+        assert d is not None and d.step < 30 and d.stale_slots == [slot], (n, d)
     r = check_runners("v2-lite-moe", steps=60, device="cuda", num_slots=1024)
     assert r.ok, r.divergence
     r.steps_run, round(r.seconds, 1)

@@ -2,6 +2,7 @@
 import pytest
 from refmoe.serving.tool_calls import (
     JsonReader,
+    StreamingParseResult,
     TextReader,
     ToolCallDetector,
     ToolSpec,
@@ -9,6 +10,7 @@ from refmoe.serving.tool_calls import (
     as_tool_specs,
     get_detector,
     json_args,
+    json_object,
     parse_every_way,
 )
 
@@ -16,12 +18,13 @@ from fastcore.test import test_eq, test_fail
 from refmoe.testing import calls_of
 
 class Bold(TextReader):
-    "A toy reader: the texts between `<b>` and `</b>`."
-    def __init__(self): super().__init__(); self.found = []
+    "A toy reader: the texts between `<b>` and `</b>`, and each one's markup as written."
+    def __init__(self): super().__init__(); self.found, self.written = [], []
     def parse(self):
-        while (yield from self._until("<b>")):
+        while (m := (yield from self._until("<b>"))):
+            start = self._record(m)
             text, _ = yield from self._collect("</b>")
-            self.found.append(text)
+            self.found.append(text); self.written.append(self._since(start))
 
 class Values(JsonReader):
     "A toy reader: the raw text of each value in a comma-separated list of JSON values."
@@ -41,14 +44,14 @@ def values_of(text):
     return v.values
 
 class ToyDetector(ToolCallDetector):
-    "A toy format: `<call NAME>{ARGS}</call>`."
+    "A toy format: `<call NAME>ARGS</call>`."
     def parse(self):
-        while (yield from self._until("<call ", self._text)):
+        while (m := (yield from self._until("<call ", self._text))):
+            start = self._open_group(m)
             name, _ = yield from self._collect(">")
-            self._begin_call(name)
-            yield from self._arguments(stop="</call>")
-            self._end_call()
-            yield from self._until("</call>")
+            args, end = yield from self._collect("</call>")
+            self._call(name, args, start, ended=end is not None)
+            self._close_group()
 
 
 def test_tool_specs():
@@ -61,10 +64,31 @@ def test_text_reader():
     r = Bold()
     for ch in "x<b>a<b</b>y<b>unterminated": r.feed(ch)
     r.close()
-    test_eq(r.found, ["a<b", "unterminated"])
+    test_eq((r.found, r.written), (["a<b", "unterminated"], ["<b>a<b</b>", "<b>unterminated"]))
+    test_eq(r._pos(), len("x<b>a<b</b>y<b>unterminated"))
     test_fail(lambda: r.feed("more"), contains="already ended")
     test_eq(_held_back("abc<tool_", "<tool_call>"), 6)
     test_eq(_held_back("abc", "<tool_call>"), 0)
+    test_eq([_held_back(b, "<|x|>") for b in ["a<", "a<|", "<|x", "<|x|", "<|x|>", "<<|", "|x|"]], [1, 2, 3, 4, 0, 2, 0])
+    class Until(TextReader):
+        def __init__(self): super().__init__(); self.got = []
+        def parse(self):
+            while (yield from self._until("<c>")) is not None:
+                self.got.append((yield from self._collect_to("</c>", ("<c>",))))
+    u = Until()
+    for ch in "x<c>a</c>b<c>d<c>e</c>f<c>g<c>h": u.feed(ch)
+    u.close()
+    test_eq(u.got, [("a", "</c>"), ("d", "<c>"), ("e", "</c>"), ("g", "<c>"), ("h", None)])
+    class Literal(TextReader):
+        def __init__(self): super().__init__(); self.got = []
+        def parse(self):
+            self.got.append((yield from self._literal("[ARGS]")))
+            self.got.append(self._buf)
+    for pieces, want in [(["[AR", "GS]{}"], [True, "{}"]), (["[AR", "X"], [False, "[ARX"]), (["[A"], [False, "[A"])]:
+        l = Literal()
+        for p in pieces: l.feed(p)
+        l.close()
+        test_eq(l.got, want)
 
 
 def test_balanced_values():
@@ -78,6 +102,13 @@ def test_balanced_values():
     test_eq(("".join(s.got), s.ok, s._buf), ('{"a": 1, "b": "</tool_call>" ', False, "</tool_call> rest"))
 
 
+def test_json_object():
+    test_eq(json_object('{"tz": "UTC"}'), {"tz": "UTC"})
+    test_eq(json_object('"{\\"tz\\": \\"UTC\\"}"'), {"tz": "UTC"})
+    for bad in ['{"tz": UTC}', '{"timezone": "UTC"', '{"x": NaN}', '{"x": -Infinity}', "[1]", '"text"', "3", "", "[" * 100_000]:
+        test_eq(json_object(bad), None)
+
+
 def test_json_args():
     test_eq(json_args({"city": "Zürich"}), '{"city": "Zürich"}')
     test_eq(json_args('{"city": '), '{"city": ')
@@ -87,11 +118,17 @@ def test_detector_contract():
     T = lambda: ToyDetector(["get_weather", "get_time"])
     r = parse_every_way(T, 'Sure. <call get_time>{}</call>\n<call get_weather>{"city": "Oslo"}</call> Done.\n')
     test_eq((r.normal_text, calls_of(r)), ("Sure. Done.\n", [("get_time", {}, 1), ("get_weather", {"city": "Oslo"}, 0)]))
-    r = parse_every_way(T, '<call get_weather>{"city": "Paris"</call><call get_time></call><call send_email>{"to": "x"}')
-    test_eq(calls_of(r), [("get_weather", '{"city": "Paris"', 0), ("get_time", {}, 1), ("send_email", {"to": "x"}, -1)])
-    test_eq(r.normal_text, "")
-    r = parse_every_way(T, '<call get_weather>"{\\"city\\": \\"Lima\\"}"</call>')
-    test_eq(r.calls[0].parameters, '{"city": "Lima"}')
+    bad, undeclared = '<call get_weather>{"city": "Paris"</call>', '<call send_email>{"to": "x"}</call>'
+    r = parse_every_way(T, bad + '<call get_time>{}</call>' + undeclared)
+    test_eq((r.normal_text, calls_of(r)), (bad + undeclared, [("get_time", {}, 1)]))
+    open_call = 'Sure. <call get_weather>{"city": "Oslo"}'
+    test_eq(calls_of(parse_every_way(T, open_call)), [("get_weather", {"city": "Oslo"}, 0)])
+    test_eq(parse_every_way(T, open_call, finish_reason="length"), StreamingParseResult(open_call))
+    test_eq(calls_of(parse_every_way(T, open_call + "</call>", finish_reason="length")), [("get_weather", {"city": "Oslo"}, 0)])
+    test_eq(parse_every_way(T, '<call get_weather>"{\\"city\\": \\"Lima\\"}"</call>').calls[0].parameters, '{"city": "Lima"}')
+    for args in ["[1]", '{"x": NaN}', "3", "", '{"tz": UTC}']:
+        text = f"Hm. <call get_time>{args}</call> ok"
+        test_eq(parse_every_way(T, text), StreamingParseResult(text))
     r = parse_every_way(T, "  plain text, a <b>tag</b> and <call-like> things\n\n")
     test_eq((r.normal_text, r.calls), ("  plain text, a <b>tag</b> and <call-like> things\n\n", []))
 
@@ -101,7 +138,7 @@ def test_parse_every_way_catches_chunking_bugs():
         "A broken detector: it only looks for a call at the start of each delta."
         def parse(self):
             while True:
-                if self._buf.startswith("CALL"): self._begin_call("f"); self._end_call()
+                if self._buf.startswith("CALL"): self._emit("f", "{}", 0)
                 self._buf = ""
                 if self._eof: return
                 yield

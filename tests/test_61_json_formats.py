@@ -6,11 +6,19 @@ from refmoe.serving.json_formats import (
     Llama3JsonDetector,
     MistralDetector,
     NamedToolDetector,
+    envelope,
 )
 
 from fastcore.test import test_eq
 from refmoe.testing import calls_of
-from refmoe.serving.tool_calls import parse_every_way
+from refmoe.serving.tool_calls import StreamingParseResult, parse_every_way
+
+
+def test_envelope():
+    test_eq(envelope('{"name": "f", "arguments": "{\\"a\\": 1}"}'), ("f", {"a": 1}))
+    test_eq(envelope('{"name": "f", "arguments": [1]}'), ("f", None))
+    test_eq(envelope('{"name": 3, "arguments": {}}'), (None, {}))
+    test_eq(envelope('{"name": "f", "arguments": {}'), (None, None))
 
 
 def test_hermes():
@@ -19,11 +27,21 @@ def test_hermes():
     test_eq((r.normal_text, calls_of(r)), ("Checking both.", [("get_weather", {"city": "Paris"}, 0), ("get_weather", {"city": "Tokyo"}, 0)]))
     r = parse_every_way(H, 'Sure. <tool_call>{"name": "get_time", "arguments": {}}</tool_call> Done.')
     test_eq((r.normal_text, calls_of(r)), ("Sure. Done.", [("get_time", {}, 1)]))
-    r = parse_every_way(H, '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"</tool_call><tool_call>{"name": "get_time"}</tool_call>')
-    test_eq(calls_of(r), [("get_weather", '{"city": "Paris"', 0), ("get_time", {}, 1)])
+    broken = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"</tool_call>'
+    r = parse_every_way(H, broken + '<tool_call>{"name": "get_time"}</tool_call>')
+    test_eq((r.normal_text, calls_of(r)), (broken, [("get_time", {}, 1)]))
     r = parse_every_way(H, '<tool_call>{"arguments": {"city": "Rome"}, "id": 7, "name": "get_weather"}</tool_call>')
     test_eq(calls_of(r), [("get_weather", {"city": "Rome"}, 0)])
-    test_eq(parse_every_way(H, "<tool_call>not json</tool_call>ok").normal_text, "ok")
+    r = parse_every_way(H, '<tool_call>{"name": "get_time", "arguments": {"a": "</tool_call>"}}</tool_call>')
+    test_eq(calls_of(r), [("get_time", {"a": "</tool_call>"}, 1)])
+    for text in ["<tool_call>not json</tool_call>ok", '<tool_call>{"name": "get_time"} extra</tool_call>',
+                 '<tool_call>{"name": "get_time", "arguments": {"tz": UTC}}</tool_call>',
+                 '<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}\n</tool_call>',
+                 '<tool_call>{"name": "send_email", "arguments": {}}</tool_call>']:
+        test_eq(parse_every_way(H, text), StreamingParseResult(text))
+    open_block = '<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}}'
+    test_eq(calls_of(parse_every_way(H, open_block)), [("get_time", {"tz": "UTC"}, 1)])
+    test_eq(parse_every_way(H, open_block, finish_reason="length"), StreamingParseResult(open_block))
 
 
 def test_llama3_json():
@@ -32,7 +50,11 @@ def test_llama3_json():
     test_eq((r.normal_text, calls_of(r)), ("Let me look. Thanks!", [("get_weather", {"city": "A"}, 0), ("get_weather", {"city": "B"}, 0)]))
     r = parse_every_way(L, '  {"name": "get_time", "parameters": {}}{"name": "get_time", "arguments": {"tz": "CET"}}')
     test_eq(calls_of(r), [("get_time", {}, 1), ("get_time", {"tz": "CET"}, 1)])
-    test_eq(parse_every_way(L, "The answer is {x}.").normal_text, "The answer is {x}.")
+    for text in ["The answer is {x}.", '{"name": "get_time", "parameters": {"tz": UTC}}', '<|python_tag|>{"name": "get_time", "parameters": {}',
+                 '  {"name": "nope", "parameters": {}}; {"a": 1}']:
+        test_eq(parse_every_way(L, text), StreamingParseResult(text))
+    r = parse_every_way(L, '{"name": "get_time", "parameters": {}}; {"name": "get_time", "parameters": {"tz": UTC}}')
+    test_eq((r.normal_text, calls_of(r)), ('{"name": "get_time", "parameters": {"tz": UTC}}', [("get_time", {}, 1)]))
 
 
 def test_mistral():
@@ -44,13 +66,22 @@ def test_mistral():
     r = parse_every_way(M, '[TOOL_CALLS]get_time[ARGS]{"tz": "UTC"}[TOOL_CALLS]get_weather[ARGS]{"city": "Rome"}')
     test_eq(calls_of(r), [("get_time", {"tz": "UTC"}, 1), ("get_weather", {"city": "Rome"}, 0)])
     r = parse_every_way(M, '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": True}}, {"name": "get_time", "arguments": {}}]')
-    test_eq(calls_of(r), [("get_weather", '{"city": True}', 0), ("get_time", {}, 1)])
+    test_eq((r.normal_text, calls_of(r)), ('{"name": "get_weather", "arguments": {"city": True}}', [("get_time", {}, 1)]))
+    for text in ['[TOOL_CALLS]get_time{"timezone": "UTC"', '[TOOL_CALLS]get_time{"tz": UTC}', '[TOOL_CALLS]send_email{}',
+                 '[TOOL_CALLS] [{"name": "get_time", "arguments": {"tz": "UTC"}]', "[TOOL_CALLS] [1, 2]", "[TOOL_CALLS]"]:
+        test_eq(parse_every_way(M, text), StreamingParseResult(text))
+    cut = '[TOOL_CALLS] [{"name": "get_time", "arguments": {}}, {"name": "get_weather", "arguments": {"ci'
+    test_eq(parse_every_way(M, cut, finish_reason="length").normal_text, '{"name": "get_weather", "arguments": {"ci')
 
 
 def test_constrained_outputs():
-    r = parse_every_way(lambda: JsonArrayDetector(["get_weather", "get_time"]), '[{"name": "get_weather", "parameters": {"city": "A"}},{"name": "get_weather", "parameters": {"city": "B"}}]')
+    A = lambda: JsonArrayDetector(["get_weather", "get_time"])
+    r = parse_every_way(A, '[{"name": "get_weather", "parameters": {"city": "A"}},{"name": "get_weather", "parameters": {"city": "B"}}]')
     test_eq(calls_of(r), [("get_weather", {"city": "A"}, 0), ("get_weather", {"city": "B"}, 0)])
-    r = parse_every_way(lambda: NamedToolDetector(["get_weather", "get_time"], "get_time"), '{"tz": "CET"}')
+    test_eq(parse_every_way(A, '[{"name": "get_time", "parameters": {"tz": UTC}}]'), StreamingParseResult('[{"name": "get_time", "parameters": {"tz": UTC}}]'))
+    N = lambda: NamedToolDetector(["get_weather", "get_time"], "get_time")
+    r = parse_every_way(N, '{"tz": "CET"}')
     test_eq((r.normal_text, calls_of(r)), ("", [("get_time", {"tz": "CET"}, 1)]))
-    r = parse_every_way(lambda: NamedToolDetector(["get_weather", "get_time"], "get_time"), "")
-    test_eq(calls_of(r), [("get_time", {}, 1)])
+    for text in ["", '{"tz": "CET"', "not json"]:
+        test_eq(parse_every_way(N, text), StreamingParseResult(text))
+    test_eq(parse_every_way(N, '{"tz": "CET"}', finish_reason="length").calls[0].name, "get_time")

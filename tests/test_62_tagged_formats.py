@@ -11,7 +11,7 @@ from refmoe.serving.tagged_formats import (
 
 from fastcore.test import test_eq
 from refmoe.testing import calls_of
-from refmoe.serving.tool_calls import parse_every_way
+from refmoe.serving.tool_calls import StreamingParseResult, parse_every_way
 
 weather = {"name": "get_weather", "parameters": {"type": "object", "properties": {
     "city": {"type": "string"}, "days": {"type": "integer"}, "metric": {"type": "boolean"}, "hours": {"type": "array"}}}}
@@ -22,16 +22,29 @@ def test_deepseek():
         D = lambda: cls(["get_weather", "get_time"])
         r = parse_every_way(D, "Let me check." + cls.render([("get_weather", {"city": "Paris"}), ("get_time", {})]) + " Done.")
         test_eq((r.normal_text, calls_of(r)), ("Let me check. Done.", [("get_weather", {"city": "Paris"}, 0), ("get_time", {}, 1)]))
-    r = parse_every_way(lambda: DeepSeekV3Detector(["f"]), "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{\"a\": [1, 2\n```<｜tool▁call▁end｜><｜tool▁call▁begin｜>broken<｜tool▁call▁end｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n{\"a\": 3}<｜tool▁call▁end｜><｜tool▁calls▁end｜>")
-    test_eq(calls_of(r), [("f", '{"a": [1, 2\n```', 0), ("f", {"a": 3}, 0)])
+        for args in ['{"timezone": "UTC"', '{"tz": UTC}', "", "[1]"]:
+            text = "Hm." + cls.render([("get_time", args)])
+            test_eq(parse_every_way(D, text), StreamingParseResult(text))
+        text = cls.render([("send_email", {"to": "x"})])
+        test_eq(parse_every_way(D, text), StreamingParseResult(text))
+    f_broken = "<｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{\"a\": [1, 2\n```<｜tool▁call▁end｜>"
+    no_sep = "<｜tool▁call▁begin｜>broken<｜tool▁call▁end｜>"
+    r = parse_every_way(lambda: DeepSeekV3Detector(["f"]), "<｜tool▁calls▁begin｜>" + f_broken + no_sep + "<｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n{\"a\": 3}<｜tool▁call▁end｜><｜tool▁calls▁end｜>")
+    test_eq((r.normal_text, calls_of(r)), (f_broken + no_sep, [("f", {"a": 3}, 0)]))
 
 
 def test_kimi_k2():
     K = lambda: KimiK2Detector(["get_weather", "get_time"])
     r = parse_every_way(K, "ok " + KimiK2Detector.render([("get_time", {}), ("get_weather", {"city": "Oslo"})], first=4) + "\n")
-    test_eq((r.normal_text, calls_of(r)), ("ok", [("get_time", {}, 1), ("get_weather", {"city": "Oslo"}, 0)]))
-    r = parse_every_way(K, "<|tool_calls_section_begin|><|tool_call_begin|>get_time<|tool_call_argument_begin|>{}<|tool_call_end|>")
-    test_eq(calls_of(r), [("get_time", {}, 1)])
+    test_eq((r.normal_text, calls_of(r)), ("ok", [("get_time", {}, 4), ("get_weather", {"city": "Oslo"}, 5)]))
+    r = parse_every_way(K, "<|tool_calls_section_begin|><|tool_call_begin|>get_time<|tool_call_argument_begin|>{}<|tool_call_end|>"
+                           "<|tool_call_begin|>functions.get_weather<|tool_call_argument_begin|>{}")
+    test_eq(calls_of(r), [("get_time", {}, 0), ("get_weather", {}, 1)])
+    for text in [KimiK2Detector.render([("get_time", '{"timezone": "UTC"')]), KimiK2Detector.render([("get_timezone", {})]),
+                 "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_time:0{}<|tool_call_end|>"]:
+        test_eq(parse_every_way(K, text), StreamingParseResult(text))
+    cut = KimiK2Detector.render([("get_time", {})])[:-len("<|tool_call_end|><|tool_calls_section_end|>")]
+    test_eq((calls_of(parse_every_way(K, cut)), parse_every_way(K, cut, finish_reason="length")), ([("get_time", {}, 0)], StreamingParseResult(cut)))
 
 
 def test_qwen3_coder():
@@ -43,7 +56,12 @@ def test_qwen3_coder():
     test_eq(calls_of(r), [("get_weather", {"city": "Oslo", "days": "three"}, 0)])
     r = parse_every_way(Q, "<tool_call>\n<function=get_weather>\n<parameter=city>\nLine 1\nLine 2 <b>")
     test_eq(calls_of(r), [("get_weather", {"city": "Line 1\nLine 2 <b>"}, 0)])
-    test_eq([_typed("{'a': (1, 2)}", {"type": "object"}), _typed("TRUE", {"type": "boolean"}), _typed("{1, 2}", {"type": "array"})], [{"a": [1, 2]}, True, "{1, 2}"])
+    for cut in ["<tool_call>\n<function=", "<tool_call>\n<function=get_", "<tool_call>\n<function=get_weather>\n<parameter=ci",
+                "<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</func"]:
+        test_eq(parse_every_way(Q, cut, finish_reason="length"), StreamingParseResult(cut))
+    test_eq(parse_every_way(Q, "<tool_call>\n<function=get_>\n</function>\n</tool_call>").normal_text, "<tool_call>\n<function=get_>\n</function>\n</tool_call>")
+    test_eq([_typed("{'a': (1, 2)}", {"type": "object"}), _typed("TRUE", {"type": "boolean"}), _typed("{1, 2}", {"type": "array"}), _typed("1e999", {"type": "number"})],
+            [{"a": [1, 2]}, True, "{1, 2}", "1e999"])
 
 
 def test_pythonic():
@@ -52,4 +70,6 @@ def test_pythonic():
     test_eq(r.normal_text, "See [1] and [note]. Done [x]")
     test_eq(calls_of(r), [("get_weather", {"city": "a)b'c", "opts": {"x": [1, None, True]}}, 0), ("get_time", {}, 1)])
     r = parse_every_way(P, "[get_weather(city='x'), get_weather(__import__('os').system('id')), get_time(tz='UTC'")
-    test_eq(calls_of(r), [("get_weather", {"city": "x"}, 0), ("get_time", {"tz": "UTC"}, 1)])
+    test_eq((r.normal_text, calls_of(r)), ("get_weather(__import__('os').system('id'))", [("get_weather", {"city": "x"}, 0), ("get_time", {"tz": "UTC"}, 1)]))
+    for text in ["[get_time(tz=UTC)]", "[send_email(to='x')]", "[get_time(tz={1, 2})]", "[get_time(tz='UTC'"]:
+        test_eq(parse_every_way(P, text, finish_reason="length"), StreamingParseResult(text))

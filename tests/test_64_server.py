@@ -92,6 +92,23 @@ def test_openai_client_every_format():
         test_eq([m.id for m in client.models.list().data], ["refmoe-scripted"])
 
 
+def test_broken_calls_through_the_server():
+    calls = [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Tokyo", "days": 2})]
+    with serve_in_background(create_app(ScriptedBackend())) as url:
+        client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
+        for parser in FORMATS:
+            write = detector_class(parser).render
+            broken = {"pythonic": "[get_time(tz=UTC)]", "qwen3_coder": write([("get_timezone", {})])}.get(parser) or write([("get_time", '{"tz": UTC}')])
+            for text in [broken, "Hm. " + write([("send_email", {"to": "a@b.c"})])]:
+                whole, rebuilt, _ = ask_both_ways(client, parser, text)
+                test_eq((parser, comparable(whole.choices[0])), (parser, (text, "stop", [])))
+                test_eq(comparable(rebuilt.choices[0]), comparable(whole.choices[0]))
+            text = "Let me check.\n" + write(calls)
+            whole, rebuilt, _ = ask_both_ways(client, parser, text, max_tokens=len(token_pieces(text[:text.index("Tokyo")])))
+            test_eq((parser, comparable(whole.choices[0])[1:]), (parser, ("length", calls[:1])))
+            test_eq(comparable(rebuilt.choices[0]), comparable(whole.choices[0]))
+
+
 def test_bad_requests_get_4xx():
     statuses = {"unknown model": 404, "unknown path": 404, "wrong method": 405}
     with serve_in_background(create_app(ScriptedBackend())) as url, httpx.Client(base_url=url) as http:

@@ -2,18 +2,59 @@
 import pytest
 import gc, json, time
 from refmoe.serving.chat import EXAMPLE_TOOLS, ChatCompletionRequest, chat_completion, check_tool_call_stream, stream_text
+from refmoe.serving.server import token_pieces
 from refmoe.serving.tool_calls import detector_class
 from refmoe.serving.parity import (
+    CALL_ENDS,
     FORMATS,
     parity_row,
+    reply_corpus,
     unterminated,
 )
 
 from fastcore.test import test_eq
 from refmoe.core.legacy import legacy
 from refmoe.testing import calls_of
-from refmoe.serving.tool_calls import get_detector, parse_every_way
-import json, random
+from refmoe.serving.tool_calls import StreamingParseResult, get_detector, parse_every_way
+import json, random, openai
+from openai.lib.streaming.chat import ChatCompletionStreamState
+from openai.types.chat import ChatCompletionChunk as OpenAIChunk
+from refmoe.serving.chat import ChatStream
+
+CUT_REQ = ChatCompletionRequest(model="m", tools=EXAMPLE_TOOLS, messages=[{"role": "user", "content": "?"}])
+DECLARED = {t["function"]["name"] for t in EXAMPLE_TOOLS}
+
+def summary(choice):
+    "What both answers must agree on: content, finish reason, (name, parsed arguments) of each call."
+    m = choice.message
+    return m.content, choice.finish_reason, [(c.function.name, json.loads(c.function.arguments)) for c in m.tool_calls or []]
+
+def client_view(chunks):
+    "The answer openai-python's stream accumulator rebuilds from our chunks."
+    state = ChatCompletionStreamState()
+    for c in chunks: state.handle_chunk(OpenAIChunk.model_validate(c.model_dump(exclude_none=True)))
+    try: return summary(state.get_final_completion().choices[0])
+    except openai.LengthFinishReasonError: return summary(state.current_completion_snapshot.choices[0])
+
+def check_every_cut(parser, text):
+    "Cut `text` after every character and check each cut both ways, stopped and cut by the token limit; the number of checks."
+    full, n = summary(chat_completion(CUT_REQ, text, parser).choices[0]), 0
+    for k in range(len(text) + 1):
+        prefix, pieces = text[:k], token_pieces(text[:k])
+        for reason in ("stop", "length"):
+            stream = ChatStream(CUT_REQ, parser)
+            early = stream.start() + [c for p in pieces for c in stream.feed(p)]
+            said = "".join(ch.delta.content or "" for c in early for ch in c.choices)
+            sent = [(c["name"], json.loads(c["arguments"])) for c in check_tool_call_stream(early)]
+            assert (full[0] or "").startswith(said) and full[2][:len(sent)] == sent, (parser, k, said, sent, full)
+            chunks = early + stream.finish(reason)
+            check_tool_call_stream(chunks)
+            whole = summary(chat_completion(CUT_REQ, prefix, parser, reason).choices[0])
+            test_eq((parser, k, reason, client_view(chunks)), (parser, k, reason, whole))
+            assert all(name in DECLARED and isinstance(args, dict) for name, args in whole[2]), (parser, k, whole)
+            if reason == "length": assert whole[2] == full[2][:len(whole[2])], (parser, k, whole, full)
+            n += 1
+    return n
 
 
 def test_parity_every_format():
@@ -22,7 +63,7 @@ def test_parity_every_format():
     for label, parser, opts in FORMATS:
         test_eq(parity_row(parser, calls, **opts), {"non_streamed": want, "streamed": want})
         with legacy("tool_call_index"):
-            test_eq([i for i, *_ in parity_row(parser, calls, **opts)["non_streamed"]], [0, 0])
+            test_eq([i for i, *_ in parity_row(parser, calls, **opts)["non_streamed"]], [0, 1] if parser == "kimi_k2" else [0, 0])
 
 
 def test_edge_cases_every_format():
@@ -31,27 +72,42 @@ def test_edge_cases_every_format():
     tricky = {"city": "a [b] {c} \"d\" 'e' \\ ; , Zürich 東京 🌧", "days": 3}
     for label, parser, opts in FORMATS:
         render, make = (lambda calls, **kw: detector_class(parser).render(calls, **opts, **kw)), (lambda: get_detector(parser, tools))
-        check = lambda text: calls_of(parse_every_way(make, text))
+        check = lambda text, reason="stop": calls_of(parse_every_way(make, text, finish_reason=reason))
+        tagged = lambda *calls: [(n, a, i if parser == "kimi_k2" else t) for i, (n, a, t) in enumerate(calls)]
+        as_text = lambda text, reason="stop": test_eq((label, parse_every_way(make, text, finish_reason=reason)), (label, StreamingParseResult(text)))
         two = [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Tokyo"})]
-        # the same tool twice: one tool_index, two calls
-        test_eq(check(render(two)), [("get_weather", {"city": "Paris"}, 0), ("get_weather", {"city": "Tokyo"}, 0)])
+        # the same tool twice: one tool_index (Kimi K2: the numbers the model wrote), two calls
+        test_eq(check(render(two)), tagged(("get_weather", {"city": "Paris"}, 0), ("get_weather", {"city": "Tokyo"}, 0)))
         # content before and after the calls
         r = parse_every_way(make, "Before.\n" + render(two) + "\nAfter.")
         test_eq((label, r.normal_text, len(r.calls)), (label, "Before.\nAfter.", 2))
-        # an unterminated last call at the end of the text
+        # an unterminated last call: a call when the reply stopped there, text when the token limit cut it
         test_eq(check(unterminated(parser, render(two))), check(render(two)))
+        test_eq((label, len(check(unterminated(parser, render(two)), "length"))), (label, 1 if parser in CALL_ENDS else 2))
         # brackets, braces, quotes, separators, a backslash and unicode inside a string argument
         test_eq(check(render([("get_weather", tricky)])), [("get_weather", tricky, 0)])
-        # a tool the request did not offer: kept, tool_index -1
-        test_eq(check(render([("send_email", {"to": "a@b.c"})])), [("send_email", {"to": "a@b.c"}, -1)])
+        # a tool the request did not offer: not a call, the text stays as written
+        as_text("Hm. " + render([("send_email", {"to": "a@b.c"})]))
         # calls glued with no whitespace, one after another
-        test_eq(check(render([("get_time", {}), ("get_weather", {"city": "Lima"})], sep="")), [("get_time", {}, 1), ("get_weather", {"city": "Lima"}, 0)])
+        test_eq(check(render([("get_time", {}), ("get_weather", {"city": "Lima"})], sep="")), tagged(("get_time", {}, 1), ("get_weather", {"city": "Lima"}, 0)))
         if parser in json_formats:
-            # invalid JSON in one call: its arguments pass through as written, the others parse
-            got = check(render([("get_weather", {"city": "A"}), ("get_weather", '{"city": B}'), ("get_time", {})]))
-            test_eq(got, [("get_weather", {"city": "A"}, 0), ("get_weather", '{"city": B}', 0), ("get_time", {}, 1)])
+            # arguments that are not JSON, or miss their closing brace: text, as written
+            as_text(render([("get_time", '{"tz": UTC}')]))
+            as_text("Let me see. " + render([("get_time", '{"timezone": "UTC"')]))
+            # invalid JSON in one call: that call is text, the others are calls
+            r = parse_every_way(make, render([("get_weather", {"city": "A"}), ("get_weather", '{"city": B}'), ("get_time", {})]))
+            test_eq(calls_of(r), [("get_weather", {"city": "A"}, 0), ("get_time", {}, 2 if parser == "kimi_k2" else 1)])
+            assert '{"city": B}' in r.normal_text and "Tokyo" not in r.normal_text
             # arguments already given as a JSON string are not encoded twice
             test_eq(check(render([("get_weather", json.dumps(json.dumps({"city": "Rome"})))])), [("get_weather", {"city": "Rome"}, 0)])
+
+
+def test_missing_outer_brace():
+    for parser, text in [("hermes", '<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}\n</tool_call>'),
+                         ("llama3_json", '<|python_tag|>{"name": "get_time", "parameters": {"tz": "UTC"}'),
+                         ("mistral", '[TOOL_CALLS] [{"name": "get_time", "arguments": {"tz": "UTC"}]')]:
+        for reason in ("stop", "length"):
+            test_eq(parse_every_way(lambda: get_detector(parser, EXAMPLE_TOOLS), text, finish_reason=reason), StreamingParseResult(text))
 
 
 def test_detectors_never_raise():
@@ -63,4 +119,21 @@ def test_detectors_never_raise():
     for parser in {p for _, p, _ in FORMATS}:
         for _ in range(60):
             text = "".join(rng.choice(bits) for _ in range(rng.randint(1, 40)))
-            parse_every_way(lambda: get_detector(parser, ["get_weather", "f"]), text, sizes=(1, 0))
+            for reason in ("stop", "length"):
+                r = parse_every_way(lambda: get_detector(parser, ["get_weather", "f"]), text, sizes=(1, 0), finish_reason=reason)
+                assert all(c.name in ("get_weather", "f") and isinstance(json.loads(c.parameters), dict) for c in r.calls)
+
+
+@pytest.mark.slow
+def test_every_cut_point_every_format():
+    checked = 0
+    for label, parser, opts in FORMATS:
+        for name, text in reply_corpus(parser, **opts).items():
+            checked += check_every_cut(parser, text)
+            whole = chat_completion(CUT_REQ, text, parser).choices[0]
+            names = [c.function.name for c in whole.message.tool_calls or []]
+            if name == "two calls": test_eq((label, names), (label, ["get_weather"] * 2))
+            elif name == "broken between good": test_eq((label, names), (label, ["get_time", "get_time"]))
+            elif name == "not literal": test_eq(names, ["get_weather"])
+            else: test_eq((label, name, whole.message.content, whole.finish_reason), (label, name, text, "stop"))
+    assert checked > 10_000, checked

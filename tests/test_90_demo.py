@@ -2,10 +2,11 @@
 import pytest
 import argparse, json, os, shutil, sys
 from refmoe.core.legacy import DEFECTS, Defect, UnknownDefectError, env_legacy, get_defect
-from refmoe.core.scenario import Outcome, Report, Scenario, import_scenario, load_scenario, run_scenario
+from refmoe.core.scenario import Outcome, Report, Scenario, import_scenario, run_scenario
 from refmoe.demo import (
     format_table,
     run_demo,
+    scenarios_of,
 )
 
 from fastcore.test import test_eq
@@ -21,6 +22,15 @@ def refmoe_cli(*args, pythonpath=None, **environ):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [pythonpath, os.environ.get("PYTHONPATH")])), **environ)
     p = subprocess.run([sys.executable, "-m", "refmoe", *args], capture_output=True, text=True, env=env, timeout=300)
     return p.returncode, p.stdout + p.stderr
+
+
+def test_scenarios_of_every_defect():
+    test_eq([len(scenarios_of(d)) for d in DEFECTS.values()], [len(d.scenarios) for d in DEFECTS.values()])
+    assert all(isinstance(sc, Scenario) for d in DEFECTS.values() for sc in scenarios_of(d))
+    bad = Defect(2, "x", "x", "x", "x.ipynb", "refmoe.core.scenario:example_scenario", ("refmoe.nowhere:nothing",))
+    wrong_defect, missing = [r.legacy.summary for r in scenarios_of(bad)]
+    assert wrong_defect.startswith("error: cannot load refmoe.core.scenario:example_scenario: TypeError") and "not 2" in wrong_defect
+    assert missing.startswith("error: cannot load refmoe.nowhere:nothing: ModuleNotFoundError"), missing
 
 
 def test_table_fits_width():
@@ -69,8 +79,10 @@ def test_demo_under_env_default():
 
 @pytest.mark.slow
 def test_demo_every_defect_under_env_default():
-    code, out = refmoe_cli("demo", "--no-progress", REFMOE_LEGACY="3")
-    test_eq(code, 0); assert f"{len(DEFECTS)}/{len(DEFECTS)} lessons hold" in out and "REFMOE_LEGACY=3 is set" in out, out
+    code, out = refmoe_cli("demo", "--no-progress", REFMOE_LEGACY="3", COLUMNS="300")
+    n = sum(len(d.scenarios) for d in DEFECTS.values())
+    test_eq(code, 0); assert f"{n}/{n} lessons hold" in out and "REFMOE_LEGACY=3 is set" in out, out
+    assert "crash: illegal memory access in fused_moe_kernel" in out, out
 
 
 def test_cli_table_fits_terminal():

@@ -53,8 +53,8 @@ def routed_moe_config(shape: dict) -> MoEConfig:
                      num_experts_per_tok=shape["k"])
 
 def make_layer(shape: dict, device: torch.device, dtype: torch.dtype, seed: int = 0) -> DeepseekV2MoE:
-    "The MoE layer a bench times: gate and routed experts at `shape`, Triton kernels."
-    return DeepseekV2MoE(routed_moe_config(shape), impl="triton", dtype=dtype, device=device, seed=seed)
+    "The MoE layer a bench times: gate and routed experts at `shape`, Triton kernels, -1 filtered (the padded case passes a count)."
+    return DeepseekV2MoE(routed_moe_config(shape), impl="triton", dtype=dtype, device=device, seed=seed, always_filter=True)
 
 def make_inputs(layer: DeepseekV2MoE, M: int, n_inputs: int, seed: int = 0) -> list[tuple[torch.Tensor, torch.Tensor, torch.Tensor]]:
     "`n_inputs` distinct hidden-state batches of M rows, each with the layer's routing: `(x, topk_weights, topk_ids)`."

@@ -25,6 +25,12 @@ class Defect:
     description: str
     notebook: str
     scenario: str
+    more_scenarios: tuple[str, ...] = ()
+
+    @property
+    def scenarios(self) -> tuple[str, ...]:
+        "Every scenario of this defect, the main one first (import paths)."
+        return (self.scenario, *self.more_scenarios)
 
 # %% ../../nbs/01_legacy.ipynb #65994400
 DEFECTS: dict[int, Defect] = {d.id: d for d in [
@@ -33,7 +39,8 @@ DEFECTS: dict[int, Defect] = {d.id: d for d in [
            "63_chat.ipynb", "refmoe.serving.chat:tool_call_index_scenario"),
     Defect(2, "stale_num_token_non_padded", "Stale `num_token_non_padded` in decode graphs",
            "The decode graph runner's count slot exists without EP and keeps the smallest captured count.",
-           "32_decode_runner.ipynb", "refmoe.runners.decode:stale_count_scenario"),
+           "32_decode_runner.ipynb", "refmoe.runners.decode:stale_count_scenario",
+           more_scenarios=("refmoe.runners.decode:mixed_batch_scenario",)),
     Defect(3, "unmasked_padding", "Padded rows reach real experts",
            "The standard MoE path does not send CUDA-graph padding rows to expert -1.",
            "20_moe_layer.ipynb", "refmoe.layers.moe:padded_rows_scenario"),

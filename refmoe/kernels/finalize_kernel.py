@@ -12,7 +12,7 @@ from ..core.env import kernel_for  # first: picks Triton's interpreter on a CPU-
 import triton
 import triton.language as tl
 
-from .deferred_finalize import check_finalize_inputs, finalize_reference, permuted_layout
+from .deferred_finalize import GEMM2_MIN_BYTES, check_finalize_inputs, finalize_reference, gemm2_rows, permuted_layout
 
 # %% auto #0
 __all__ = ['finalize_kernel', 'finalize_fuse_shared', 'bf16_ulp_distance', 'bf16_steps', 'finalize_scale', 'random_triple']
@@ -118,6 +118,7 @@ def random_triple(tokens: int, hidden: int = 2048, top_k: int = 6, experts: int 
     g = torch.Generator().manual_seed(seed)
     w, ids = torch.topk(torch.softmax(torch.randn(tokens, experts, generator=g), -1), top_k, -1)
     y = torch.randn(tokens, top_k, hidden, generator=g).to(device=device, dtype=torch.bfloat16)
-    gemm2_out, idx = permuted_layout(y, ids.to(device), range(experts // ep_size), tile)
+    rows = gemm2_rows(tokens, top_k, experts, tile, hidden, GEMM2_MIN_BYTES["content_typed"])
+    gemm2_out, idx = permuted_layout(y, ids.to(device), range(experts // ep_size), tile, rows)
     shared = torch.randn(tokens, hidden, generator=g).to(device=device, dtype=torch.bfloat16)
     return [gemm2_out, w.to(device=device, dtype=weights_dtype), idx, shared]

@@ -6,12 +6,13 @@
 from __future__ import annotations
 
 import torch
-from ..core.env import kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
 # %% auto #0
-__all__ = ['fused_moe_gemv_up_kernel', 'fused_moe_gemv_down_kernel', 'gemv_args', 'invoke_fused_moe_gemv']
+__all__ = ['fused_moe_gemv_up_kernel', 'fused_moe_gemv_down_kernel', 'IllegalMemoryAccessError', 'check_expert_reads',
+           'gemv_args', 'invoke_fused_moe_gemv']
 
 # %% ../../nbs/14_moe_gemv.ipynb #da3b71dd
 @triton.jit
@@ -36,8 +37,8 @@ def fused_moe_gemv_up_kernel(
 
     Key constexprs:
     - TOP_K: slots per token (the token of pair p is p // TOP_K).
-    - FILTER_EXPERT: a pair of expert -1 stores zeros and loads no weight; off, it reads w[-1]
-      (the early revision of defect 3's fix).
+    - FILTER_EXPERT: a pair of expert -1 stores zeros and loads no weight; off (SGLang outside
+      expert parallelism), it reads w[-1].
     - EVEN_K: K is a multiple of BLOCK_SIZE_K, so the K loop needs no mask.
     - BLOCK_SIZE_N, BLOCK_SIZE_K: the weight tile; NUM_STAGES: K tiles in flight (`tl.range`).
     """
@@ -94,7 +95,7 @@ def fused_moe_gemv_down_kernel(
 
     Key constexprs:
     - TOP_K, BLOCK_TOPK: slots per token, and its next power of two (the slots as one vector).
-    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely; off, they read w[-1].
+    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely; off, they read w[-1] (see the up kernel).
     - EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES: as in `fused_moe_gemv_up_kernel`.
     """
     m, pid_n = tl.program_id(0), tl.program_id(1)
@@ -123,6 +124,23 @@ def fused_moe_gemv_down_kernel(
             acc += tl.sum(w * a[None, :], axis=1) * tl.sum(tl.where(slots == j, weights, 0.0))
     tl.store(out_ptr + m * stride_om + offs_n, acc.to(out_ptr.dtype.element_ty), mask=offs_n < N)
 
+# %% ../../nbs/14_moe_gemv.ipynb #18e7888b
+class IllegalMemoryAccessError(RuntimeError):
+    "An interpreted kernel launch would read outside a tensor's memory: what CUDA reports as an illegal memory access."
+
+def check_expert_reads(w: torch.Tensor, expert_ids: torch.Tensor, kernel: str, name: str) -> None:
+    "Raise `IllegalMemoryAccessError` if a kernel reading `w[e]` for each id `e` would leave `w`'s memory."
+    ids = expert_ids.flatten()
+    if ids.numel() == 0: return
+    stop = w.untyped_storage().nbytes() // w.element_size()
+    for e in sorted({int(ids.min()), int(ids.max())}):
+        first, last = w.storage_offset() + e * w.stride(0), w.storage_offset() + (e + 1) * w.stride(0)
+        if first >= 0 and last <= stop: continue
+        where = (f"{-first * w.element_size():,} bytes before" if first < 0 else f"{(last - stop) * w.element_size():,} bytes past")
+        why = " (the kernel's expert -1 filter is off)" if e == -1 else ""
+        raise IllegalMemoryAccessError(f"illegal memory access in {kernel}: expert {e} reads {name}[{e}], {where} "
+                                       f"the weights' memory{why}; on a GPU: CUDA error: an illegal memory access was encountered")
+
 # %% ../../nbs/14_moe_gemv.ipynb #7a777abe
 def gemv_args(c: dict) -> tuple:
     "A gemv GEMM config as the op's (block_n, block_k, warps, stages)."
@@ -135,6 +153,10 @@ def invoke_fused_moe_gemv(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, 
                           block_n2: int, block_k2: int, warps2: int, stages2: int) -> None:
     "Launch the two decode kernels: `act = silu-and-mul(w13 @ x)` per pair, then `out = sum_j w_j * w2 @ act_j`."
     (M, top_k), I, H = topk_ids.shape, w2.shape[2], w2.shape[1]
+    if interpreted_on(x):
+        read = topk_ids if not filter_expert else topk_ids[topk_ids != -1]
+        check_expert_reads(w13, read, "fused_moe_gemv_up_kernel", "w13")
+        check_expert_reads(w2, read, "fused_moe_gemv_down_kernel", "w2")
     kernel_for(fused_moe_gemv_up_kernel, x)[(M * top_k, triton.cdiv(I, block_n13))](
         x, w13, act, topk_ids, I, H, x.stride(0), w13.stride(0), w13.stride(1), act.stride(0),
         TOP_K=top_k, FILTER_EXPERT=filter_expert, EVEN_K=H % block_k13 == 0, BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13,

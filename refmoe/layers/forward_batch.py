@@ -131,4 +131,17 @@ def check_forward_batch(batch: ForwardBatch) -> ForwardBatch:
     c = batch.num_token_non_padded
     if c is not None and (c.dtype != torch.int32 or c.shape != (1,)):
         raise TypeError(f"num_token_non_padded must be a one-element int32 tensor, got {tuple(c.shape)} {c.dtype}")
+    return _check_values(batch)
+
+def _check_values(batch: ForwardBatch) -> ForwardBatch:
+    "Raise a clear error for a batch whose positions, lengths, sequence ids or cache slots are out of range (one host sync)."
+    C, S, B = batch.kv_cache.max_context, batch.kv_cache.num_slots, batch.batch_size
+    rules = (("positions", 0, C - 1, f"[0, max_context={C})"), ("seq_lens", 0, C, f"[0, max_context={C}]"),
+             ("seq_ids", 0, B - 1, f"the batch's sequences 0..{B - 1}"),
+             ("out_cache_loc", 0, S - 1, f"the cache's slots 0..{S - 1}"), ("req_to_token", 0, S - 1, f"the cache's slots 0..{S - 1}"))
+    ts = [getattr(batch, name) for name, *_ in rules]
+    zero = batch.positions.new_zeros(())
+    bounds = torch.stack([torch.stack([t.min().long(), t.max().long()]) if t.numel() else torch.stack([zero, zero]) for t in ts]).tolist()
+    for (name, lo, hi, what), (got_lo, got_hi) in zip(rules, bounds):
+        if got_lo < lo or got_hi > hi: raise ValueError(f"ForwardBatch.{name} must lie in {what}, got values {got_lo}..{got_hi}")
     return batch

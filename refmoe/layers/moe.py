@@ -22,8 +22,8 @@ from ..core.legacy import is_legacy
 from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
-__all__ = ['V2_LITE_MOE', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph', 'DeepseekV2MoE',
-           'count_for_standard_path', 'host_syncs', 'padded_rows_scenario']
+__all__ = ['V2_LITE_MOE', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph', 'expert_parallel', 'moe_ep_size',
+           'DeepseekV2MoE', 'count_for_standard_path', 'host_syncs', 'padded_rows_scenario']
 
 # %% ../../nbs/20_moe_layer.ipynb #693348de
 @dataclass(frozen=True)
@@ -63,17 +63,37 @@ def in_breakable_graph() -> bool:
     "Is the caller inside `breakable_graph()`?"
     return _BREAKABLE.get()
 
+# %% ../../nbs/20_moe_layer.ipynb #9a759d3c
+_EP_SIZE: ContextVar[int] = ContextVar("refmoe_moe_ep_size", default=1)
+
+@contextmanager
+def expert_parallel(ep_size: int) -> Iterator[None]:
+    "Run the code inside as one rank of a MoE deployment with `ep_size` expert-parallel ranks."
+    if not isinstance(ep_size, int) or ep_size < 1: raise ValueError(f"ep_size must be a positive int, got {ep_size!r}")
+    token = _EP_SIZE.set(ep_size)
+    try: yield
+    finally: _EP_SIZE.reset(token)
+
+def moe_ep_size() -> int:
+    "The expert-parallel size of the deployment the caller runs in (1 outside `expert_parallel`)."
+    return _EP_SIZE.get()
+
 # %% ../../nbs/20_moe_layer.ipynb #4911fef4
 class DeepseekV2MoE(torch.nn.Module):
     "DeepSeek-V2/V3 MoE layer: gate, routed experts, shared experts, expert-load statistics."
+    ep_size: int = 1              # ranks the routed experts are split over (EPMoE sets it); this layer holds them all
+    always_filter: bool = False   # refmoe's own defence: skip expert -1 in the kernels even outside EP (not SGLang's)
+
     def __init__(self, config: MoEConfig, *, layer_id: int = 0, impl: str = "triton", dtype: torch.dtype = torch.float32,
-                 device: str | torch.device | None = None, seed: int | None = None, dual_stream: bool = False, a2a: bool = False):
+                 device: str | torch.device | None = None, seed: int | None = None, dual_stream: bool = False, a2a: bool = False,
+                 always_filter: bool = False):
         super().__init__()
         if impl not in ("triton", "torch"): raise ValueError(f"unknown impl {impl!r}: use 'triton' or 'torch'")
         c, dev = config, resolve_device(device)
         if not 1 <= c.num_experts_per_tok <= c.n_routed_experts:
             raise ValueError(f"num_experts_per_tok={c.num_experts_per_tok} must be between 1 and n_routed_experts={c.n_routed_experts}")
         self.config, self.layer_id, self.impl, self.dual_stream, self.a2a = c, layer_id, impl, dual_stream, a2a
+        self.always_filter = always_filter
         g = torch.Generator(device=dev).manual_seed(1000 + layer_id if seed is None else seed)
         rnd = lambda *shape: torch.randn(*shape, generator=g, device=dev) / shape[-1] ** 0.5
         param = lambda t: torch.nn.Parameter(t, requires_grad=False)
@@ -110,10 +130,15 @@ class DeepseekV2MoE(torch.nn.Module):
         return select_experts(x, logits, self.config.topk_config, num_token_non_padded, self.expert_map,
                               correction_bias=self.e_score_correction_bias, impl=self.impl)
 
+    @property
+    def filter_expert(self) -> bool:
+        "Do the kernels skip expert -1? SGLang's rule: only under expert parallelism; or refmoe's always-filter defence."
+        return self.ep_size > 1 or moe_ep_size() > 1 or self.always_filter
+
     def routed_experts(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> torch.Tensor:
-        "The weighted sum of each token's routed experts."
-        fn = fused_experts if self.impl == "triton" else dense_experts_torch
-        return fn(x, self.w13, self.w2, topk_weights, topk_ids)
+        "The weighted sum of each token's routed experts (the kernels' -1 filter as `filter_expert` decides)."
+        if self.impl == "torch": return dense_experts_torch(x, self.w13, self.w2, topk_weights, topk_ids)
+        return fused_experts(x, self.w13, self.w2, topk_weights, topk_ids, filter_expert=self.filter_expert)
 
     def shared_experts(self, x: torch.Tensor) -> torch.Tensor | None:
         "The shared experts' MLP (None when the config has none)."
@@ -195,7 +220,7 @@ def padded_rows_scenario(device: torch.device) -> Outcome:
     layer = DeepseekV2MoE(cfg, device=device, seed=0)
     x = torch.cat([torch.randn(3, 32, generator=torch.Generator().manual_seed(1)), torch.zeros(5, 32)]).to(device)
     count = torch.tensor([3], dtype=torch.int32, device=device)
-    layer(x, count)
+    with expert_parallel(2): layer(x, count)
     routed = int(layer.expert_load.sum())
     extra = routed - 3 * cfg.num_experts_per_tok
     return Outcome(extra == 0, f"{routed} pairs routed, {extra} from padding",

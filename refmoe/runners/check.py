@@ -19,7 +19,7 @@ from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode
 from ..models.deepseek_v2 import get_config
 from ..models.kimi_vl import build_multimodal_model
-from .decode import DecodeCudaGraphRunner
+from .decode import DecodeCudaGraphRunner, use_always_filter
 from .graphs import GraphBackend, GraphRunner, pick_bucket
 from .prefill import PrefillCudaGraphRunner
 
@@ -226,8 +226,8 @@ def check_runners(config: str = "tiny", *, steps: int = 500, seed: int = 0, devi
     dev = resolve_device(device)
     dtype = dtype or (torch.bfloat16 if dev.type == "cuda" and config != "tiny" else torch.float32)
     with legacy(*legacy_ids):
-        model = build_multimodal_model(config, impl=impl or ("triton" if dev.type == "cuda" else "torch"),
-                                       dtype=dtype, device=dev, seed=seed)
+        model = use_always_filter(build_multimodal_model(config, impl=impl or ("triton" if dev.type == "cuda" else "torch"),
+                                                         dtype=dtype, device=dev, seed=seed))
         harness = RunnerHarness(model, num_slots=num_slots, max_context=max_context, decode_buckets=[1, 2, 4, 8],
                                 prefill_buckets=[16, 32, 64], max_prefill_bs=4, ep_sizes=ep_sizes, backend=backend)
         c = model.config

@@ -93,6 +93,8 @@ class DecodeInputBuffers(StaticSlots):
         _copy_rows(self.input_ids, get("input_ids"), n, bs, 0)
         _copy_rows(self.positions, get("positions"), n, bs, 0)
         _copy_rows(self.out_cache_loc, get("out_cache_loc"), n, bs, PAD_SLOT)
+        if batch is not None: self.seq_ids[:n].copy_(batch.seq_ids)
+        self.seq_ids[n:bs].copy_(torch.arange(n, bs, device=self.seq_ids.device))
         _copy_rows(self.seq_lens, get("seq_lens"), n, bs, 0)
         _copy_rows(self.req_to_token, get("req_to_token"), n, bs, PAD_SLOT)
 

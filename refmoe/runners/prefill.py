@@ -16,6 +16,7 @@ from ..core.legacy import is_legacy
 from ..core.scenario import Outcome, scenario
 from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode
+from ..layers.moe import expert_parallel
 from ..models.kimi_vl import build_multimodal_model
 from .graphs import GraphBackend, GraphRunner, pick_bucket
 from .input_buffers import PrefillInputBuffers
@@ -81,7 +82,9 @@ class PrefillCudaGraphRunner(GraphRunner):
         "The body over the buffers' first `num_tokens` token rows and the embeddings slot, count written: what capture records."
         self._write_count(num_tokens)
         fb, embeds = self.buffers.forward_batch(num_tokens, self.kv_cache), self.buffers.slice_for("input_embeds", num_tokens)
-        return lambda: self.body(fb.input_ids, fb.positions, fb, input_embeds=embeds)
+        def body() -> torch.Tensor:
+            with expert_parallel(self.ep_size): return self.body(fb.input_ids, fb.positions, fb, input_embeds=embeds)
+        return body
 
     @torch.no_grad()
     def _dummy_run(self, num_tokens: int) -> torch.Tensor:
@@ -119,7 +122,8 @@ def forward(self: PrefillCudaGraphRunner, batch: ForwardBatch) -> torch.Tensor:
     "Run the model's forward with the body replayed from its graph (eagerly when no bucket holds the batch)."
     self._check(batch)
     T = pick_bucket(batch.num_tokens, self.buckets)
-    if T is None or batch.batch_size > self.max_bs: return self.model(batch.input_ids, batch.positions, batch)
+    if T is None or batch.batch_size > self.max_bs:
+        with expert_parallel(self.ep_size): return self.model(batch.input_ids, batch.positions, batch)
     return self._run_outer(batch, self._replay_body(batch, T))
 
 # %% ../../nbs/33_prefill_runner.ipynb #e3c1b2a4

@@ -136,9 +136,9 @@ def tool_detector(req: ChatCompletionRequest, parser: str | None = "hermes") -> 
 # %% ../../nbs/63_chat.ipynb #41694e74
 _ALNUM = string.ascii_letters + string.digits
 
-def tool_call_id(parser: str | None, name: str, ordinal: int, history: int = 0) -> str:
-    "A call id in the parser's convention (Kimi K2: `functions.NAME:N`, N counted over the conversation)."
-    if parser == "kimi_k2": return f"functions.{name}:{history + ordinal}"
+def tool_call_id(parser: str | None, name: str, number: int, history: int = 0) -> str:
+    "A call id in the parser's convention (Kimi K2: `functions.NAME:N`, N = `history + number`)."
+    if parser == "kimi_k2": return f"functions.{name}:{history + number}"
     if parser == "mistral": return "".join(secrets.choice(_ALNUM) for _ in range(9))
     return f"call_{uuid.uuid4().hex[:24]}"
 
@@ -147,11 +147,14 @@ def history_tool_calls(messages: Iterable[Any]) -> int:
     return sum(len(m.tool_calls or []) for m in messages if m.role == "assistant")
 
 # %% ../../nbs/63_chat.ipynb #0f2984a5
-def _process_tool_calls(calls: list[ToolCallItem], parser: str | None, history: int = 0) -> list[ToolCall]:
-    "OpenAI tool calls for a non-streamed answer, `index` = the call's ordinal (legacy: the tool's position)."
-    return [ToolCall(id=tool_call_id(parser, c.name, i, history), index=c.tool_index if is_legacy("tool_call_index") else i,
-                     function=FunctionCall(name=c.name, arguments=c.parameters))
-            for i, c in enumerate(calls)]
+def _process_tool_calls(calls: list[ToolCallItem], parser: str | None, history: int = 0, constrained: bool = False) -> list[ToolCall]:
+    "OpenAI tool calls for a non-streamed answer, `index` = the call's ordinal (legacy parser branch: its `tool_index`)."
+    out = []
+    for i, c in enumerate(calls):
+        number = i if constrained else c.tool_index
+        out.append(ToolCall(id=tool_call_id(parser, c.name, number, history), index=number if is_legacy("tool_call_index") else i,
+                            function=FunctionCall(name=c.name, arguments=c.parameters)))
+    return out
 
 # %% ../../nbs/63_chat.ipynb #37f6107b
 def _new_id() -> str: return f"chatcmpl-{uuid.uuid4().hex[:24]}"
@@ -161,9 +164,9 @@ def chat_completion(req: ChatCompletionRequest, text: str, parser: str | None = 
     "The non-streaming answer to `req` when the model wrote `text`."
     detector, calls = tool_detector(req, parser), None
     if detector is not None:
-        found = detector.detect_and_parse(text)
-        text = found.normal_text
-        calls = _process_tool_calls(found.calls, req.tool_call_parser or parser, history_tool_calls(req.messages)) or None
+        found = detector.detect_and_parse(text, finish_reason)
+        text, constrained = found.normal_text, isinstance(detector, (JsonArrayDetector, NamedToolDetector))
+        calls = _process_tool_calls(found.calls, req.tool_call_parser or parser, history_tool_calls(req.messages), constrained) or None
     if calls and finish_reason == "stop": finish_reason = "tool_calls"
     message = ChatMessage(content=text or None, tool_calls=calls)
     return ChatCompletion(id=_new_id(), created=int(time.time()), model=req.model, usage=usage or Usage(),
@@ -193,7 +196,7 @@ class ChatStream:
 
     def finish(self, finish_reason: str = "stop", usage: Usage | None = None) -> list[ChatCompletionChunk]:
         "The last chunks: what the detector held back, the finish reason, the usage if asked for."
-        out = self._chunks(self.detector.finish()) if self.detector else []
+        out = self._chunks(self.detector.finish(finish_reason)) if self.detector else []
         if self.calls and finish_reason == "stop": finish_reason = "tool_calls"
         out.append(self.chunk(finish_reason=finish_reason))
         if self.req.stream_options and self.req.stream_options.include_usage: out.append(self.chunk(usage=usage or Usage()))
@@ -210,10 +213,10 @@ class ChatStream:
             out.append(self.chunk(Delta(tool_calls=[call])))
         return out
 
-def stream_text(req: ChatCompletionRequest, pieces: Iterable[str], parser: str | None = "hermes") -> list[ChatCompletionChunk]:
-    "All the chunks of a streamed answer whose model text arrives as `pieces`."
+def stream_text(req: ChatCompletionRequest, pieces: Iterable[str], parser: str | None = "hermes", finish_reason: str = "stop") -> list[ChatCompletionChunk]:
+    "All the chunks of a streamed answer whose model text arrives as `pieces` and ends for `finish_reason`."
     s = ChatStream(req, parser)
-    return s.start() + [c for p in pieces for c in s.feed(p)] + s.finish()
+    return s.start() + [c for p in pieces for c in s.feed(p)] + s.finish(finish_reason)
 
 # %% ../../nbs/63_chat.ipynb #3f28c542
 def check_tool_call_stream(chunks: Iterable[ChatCompletionChunk | dict]) -> list[dict]:

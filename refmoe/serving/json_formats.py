@@ -8,53 +8,52 @@ from __future__ import annotations
 import json, re
 from typing import Any, Generator, Iterable
 
-from .tool_calls import ToolCallDetector, discard, json_args
+from .tool_calls import ToolCallDetector, json_args, json_object
 
 # %% auto #0
-__all__ = ['JsonEnvelopeDetector', 'HermesDetector', 'Llama3JsonDetector', 'MistralDetector', 'JsonArrayDetector',
+__all__ = ['envelope', 'JsonEnvelopeDetector', 'HermesDetector', 'Llama3JsonDetector', 'MistralDetector', 'JsonArrayDetector',
            'NamedToolDetector']
 
 # %% ../../nbs/61_json_formats.ipynb #a7aa15b3
+def envelope(text: str) -> tuple[str | None, dict | None]:
+    "The name and arguments of a call written as a JSON object (None for what it lacks)."
+    obj = json_object(text)
+    if obj is None: return None, None
+    args = obj["arguments"] if "arguments" in obj else obj.get("parameters", {})
+    if isinstance(args, str): args = json_object(args)
+    name = obj.get("name")
+    return (name if isinstance(name, str) else None), (args if isinstance(args, dict) else None)
+
+# %% ../../nbs/61_json_formats.ipynb #af0d19df
 class JsonEnvelopeDetector(ToolCallDetector):
     "Base of the formats that write each call as a JSON object with a name and arguments."
-    def _envelope(self, stop: str | tuple[str, ...] = ()) -> Generator[None, None, bool]:
-        "Read one `{\"name\": ..., \"arguments\": ...}` object, emitting the call as it arrives."
-        if (yield from self._peek()) != "{": return False
-        self._buf, name, early = self._buf[1:], None, []
-        while (yield from self._peek()) == '"':
-            key = yield from self._string()
-            if (yield from self._peek()) != ":": break
-            self._buf = self._buf[1:]
-            if key == "name" and name is None and (yield from self._peek()) == '"':
-                if (name := (yield from self._string())) is None: break
-                self._begin_call(name); self._args("".join(early))
-            elif key in ("arguments", "parameters"):
-                yield from self._arguments(None if name is not None else early.append, stop)
-            else: yield from self._json(discard, stop)
-            if (yield from self._peek()) != ",": break
-            self._buf = self._buf[1:]
-        if (yield from self._peek()) == "}": self._buf = self._buf[1:]
-        if name is not None: self._end_call()
-        return name is not None
+    def _envelope(self) -> Generator[None, None, None]:
+        "Read one `{\"name\": ..., \"arguments\": ...}` object and report it as a call."
+        start, obj = self._pos(), []
+        closed = yield from self._balanced(obj.append)
+        self._call(*(envelope("".join(obj)) if closed else (None, None)), start)
 
-    def _envelope_list(self, stop: str | tuple[str, ...] = ()) -> Generator[None, None, None]:
-        "Read a JSON array of call objects: `[{...}, {...}]`."
-        if (yield from self._peek()) != "[": return
+    def _envelope_list(self) -> Generator[None, None, None]:
+        "Read a JSON array of call objects, `[{...}, {...}]`, at a `[`."
         self._buf = self._buf[1:]
         while (yield from self._peek()) == "{":
-            yield from self._envelope(stop)
+            yield from self._envelope()
             if (yield from self._peek()) != ",": break
             self._buf = self._buf[1:]
         if (yield from self._peek()) == "]": self._buf = self._buf[1:]
 
-# %% ../../nbs/61_json_formats.ipynb #af0d19df
+# %% ../../nbs/61_json_formats.ipynb #39efdf74
 class HermesDetector(JsonEnvelopeDetector):
     "Hermes / Qwen 2.5: `<tool_call>{\"name\": ..., \"arguments\": {...}}</tool_call>`, anywhere in the text."
     def parse(self) -> Generator[None, None, None]:
-        "Content until `<tool_call>`, one envelope, skip to `</tool_call>`; again."
-        while (yield from self._until("<tool_call>", self._text)):
-            yield from self._envelope(stop="</tool_call>")
-            yield from self._until("</tool_call>")
+        "Content until `<tool_call>`, one envelope and nothing else until `</tool_call>`; again."
+        while (m := (yield from self._until("<tool_call>", self._text))):
+            start, obj = self._open_group(m), []
+            closed = yield from self._json(obj.append, stop="</tool_call>")
+            rest, end = yield from self._collect("</tool_call>")
+            name, args = envelope("".join(obj)) if closed and not rest.strip() else (None, None)
+            self._call(name, args, start, ended=end is not None)
+            self._close_group()
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
@@ -68,12 +67,14 @@ class Llama3JsonDetector(JsonEnvelopeDetector):
     def parse(self) -> Generator[None, None, None]:
         "Calls if the message starts with `{`, else content until `<|python_tag|>`; `;` between calls."
         while not self._buf.strip() and not self._eof: yield
-        calls = self._buf.lstrip().startswith("{")
-        while calls or (yield from self._until("<|python_tag|>", self._text)):
+        marker = "" if self._buf.lstrip().startswith("{") else (yield from self._until("<|python_tag|>", self._text))
+        while marker is not None:
+            self._open_group(marker)
             while (yield from self._peek()) == "{":
                 yield from self._envelope()
                 if (yield from self._peek()) == ";": self._buf = self._buf[1:]
-            calls = False
+            self._close_group()
+            marker = yield from self._until("<|python_tag|>", self._text)
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
@@ -88,13 +89,15 @@ class MistralDetector(JsonEnvelopeDetector):
     "Mistral: `[TOOL_CALLS] [{...}, ...]` before tokenizer v11, `[TOOL_CALLS]name{args}` from v11 on."
     def parse(self) -> Generator[None, None, None]:
         "Content until `[TOOL_CALLS]`, then a list of envelopes or one `name{args}` call; again."
-        while (yield from self._until("[TOOL_CALLS]", self._text)):
+        while (m := (yield from self._until("[TOOL_CALLS]", self._text))):
+            start = self._open_group(m)
             if (yield from self._peek()) == "[": yield from self._envelope_list()
-            elif name := (yield from self._take(_NAME)):
-                self._begin_call(name)
-                if (yield from self._peek()) == "[": yield from self._until("[ARGS]")
-                yield from self._arguments()
-                self._end_call()
+            else:
+                name, args = (yield from self._take(_NAME)), []
+                if (yield from self._peek()) == "[": yield from self._literal("[ARGS]")
+                closed = yield from self._json(args.append)
+                self._call(name, "".join(args) if closed else None, start)
+            self._close_group()
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None, form: str = "list") -> str:
@@ -108,7 +111,9 @@ class JsonArrayDetector(JsonEnvelopeDetector):
     "The constrained output of `tool_choice=\"required\"`: `[{\"name\": ..., \"parameters\": {...}}, ...]`."
     def parse(self) -> Generator[None, None, None]:
         "One JSON array of envelopes; whatever follows is content."
-        yield from self._envelope_list()
+        self._open_group()
+        if (yield from self._peek()) == "[": yield from self._envelope_list()
+        self._close_group()
         yield from self._until((), self._text)
 
     @classmethod
@@ -123,10 +128,12 @@ class NamedToolDetector(ToolCallDetector):
         super().__init__(tools); self.name = name
 
     def parse(self) -> Generator[None, None, None]:
-        "The whole text is the arguments of the named tool."
-        self._begin_call(self.name)
-        yield from self._arguments()
-        self._end_call()
+        "The text starts with the arguments of the named tool; whatever follows is content."
+        start, args = self._open_group(), []
+        closed = yield from self._json(args.append)
+        self._call(self.name, "".join(args) if closed else None, start)
+        self._close_group()
+        yield from self._until((), self._text)
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:

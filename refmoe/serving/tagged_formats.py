@@ -16,40 +16,36 @@ __all__ = ['SectionDetector', 'DeepSeekV3Detector', 'DeepSeekV31Detector', 'Kimi
 
 # %% ../../nbs/62_tagged_formats.ipynb #9eee09a2
 class SectionDetector(ToolCallDetector):
-    "Formats that write `BEGIN (CALL_BEGIN header args CALL_END)* END`; subclasses read the header."
+    "Formats that write `BEGIN (CALL_BEGIN body CALL_END)* END`; subclasses read the body."
     begin = call_begin = call_end = end = ""
 
     def parse(self) -> Generator[None, None, None]:
-        "Content until `begin`; then each call's header and arguments until `end`."
-        while (yield from self._until(self.begin, self._text)):
+        "Content until `begin`; then each call until `end`."
+        while (m := (yield from self._until(self.begin, self._text))):
+            self._open_group(m)
             while (yield from self._until((self.call_begin, self.end))) == self.call_begin:
-                name = yield from self._header()
-                if not name: continue
-                self._begin_call(name)
-                yield from self._arguments(stop=self.call_end)
-                self._end_call()
-                yield from self._until(self.call_end)
+                start = self._pos() - len(self.call_begin)
+                body, stop = yield from self._collect_to(self.call_end, (self.call_begin, self.end))
+                name, args, number = self._read(body)
+                self._call(name, args, start, stop is not None, number)
+            self._close_group()
 
-    def _header(self) -> Generator[None, None, str | None]:
-        "Read the call's header and return the tool's name (None: not a call; skip to its end)."
+    def _read(self, body: str) -> tuple[str | None, str | None, int | None]:
+        "The tool's name, the arguments' text and the call's number (None: the tool's position) in a call's body."
         raise NotImplementedError
 
-    def _header_until(self, marker: str) -> Generator[None, None, str | None]:
-        "The header text up to `marker`, or None (having skipped the call) if the call ends first."
-        text, m = yield from self._collect((marker, self.call_end))
-        return text.strip() if m == marker else None
-
 # %% ../../nbs/62_tagged_formats.ipynb #5e1151d1
+_FENCED = re.compile(r"\s*(?:```(?:json)?[ \t]*\n)?(.*?)\s*(?:```)?\s*", re.S)
+
 class DeepSeekV3Detector(SectionDetector):
     "DeepSeek V3: `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\\n```json\\n{ARGS}\\n```<｜tool▁call▁end｜>`."
     begin, call_begin, call_end, end = "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>"
     sep = "<｜tool▁sep｜>"
 
-    def _header(self):
-        if (yield from self._header_until(self.sep)) is None: return None
-        name = yield from self._header_until("\n")
-        if name is not None and (yield from self._peek()) == "`": yield from self._until("\n")
-        return name
+    def _read(self, body):
+        _, sep, rest = body.partition(self.sep)
+        name, _, args = rest.partition("\n")
+        return (name.strip(), _FENCED.fullmatch(args).group(1), None) if sep else (None, None, None)
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
@@ -59,7 +55,9 @@ class DeepSeekV3Detector(SectionDetector):
 
 class DeepSeekV31Detector(DeepSeekV3Detector):
     "DeepSeek V3.1: `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{ARGS}<｜tool▁call▁end｜>`."
-    def _header(self): return (yield from self._header_until(self.sep))
+    def _read(self, body):
+        name, sep, args = body.partition(self.sep)
+        return (name.strip(), args, None) if sep else (None, None, None)
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
@@ -67,15 +65,18 @@ class DeepSeekV31Detector(DeepSeekV3Detector):
         return cls.begin + (sep or "").join(f"{cls.call_begin}{n}{cls.sep}{json_args(a)}{cls.call_end}" for n, a in calls) + cls.end
 
 # %% ../../nbs/62_tagged_formats.ipynb #9eb264cc
+_KIMI_ID = re.compile(r"\s*(?:functions\.)?(.+?)(?::(\d{1,18}))?\s*", re.S)
+
 class KimiK2Detector(SectionDetector):
     "Kimi K2: `<|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{ARGS}<|tool_call_end|>`."
     begin, call_begin, call_end, end = "<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<|tool_call_end|>", "<|tool_calls_section_end|>"
     arguments = "<|tool_call_argument_begin|>"
 
-    def _header(self):
-        call_id = yield from self._header_until(self.arguments)
-        m = re.fullmatch(r"(?:functions\.)?(.+?)(?::\d+)?", call_id or "")
-        return m and m.group(1)
+    def _read(self, body):
+        call_id, sep, args = body.partition(self.arguments)
+        m = _KIMI_ID.fullmatch(call_id)
+        if not (sep and m): return None, None, None
+        return m.group(1), args, int(m.group(2)) if m.group(2) else self._emitted
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None, first: int = 0) -> str:
@@ -86,39 +87,42 @@ class KimiK2Detector(SectionDetector):
 # %% ../../nbs/62_tagged_formats.ipynb #fcb95f7e
 def _typed(value: str, schema: dict | None) -> Any:
     "A parameter's text converted to the type its JSON schema names (the text itself if unsure)."
-    kind = (schema or {}).get("type", "string")
+    kind = (schema if isinstance(schema, dict) else {}).get("type", "string")
     if isinstance(kind, list): kind = next((k for k in kind if k != "null"), "string")
     if kind == "string": return value
     if kind == "boolean": return {"true": True, "false": False}.get(value.strip().lower(), value)
     for parse in (json.loads, ast.literal_eval):
         try:
-            return json.loads(json.dumps(parse(value.strip())))
+            return json.loads(json.dumps(parse(value.strip()), allow_nan=False))
         except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError): pass
     return value
 
 class Qwen3CoderDetector(ToolCallDetector):
     "Qwen3-Coder: `<tool_call><function=NAME><parameter=KEY>VALUE</parameter>...</function></tool_call>`."
-    _after_value = ("<parameter=", "</function>", "</tool_call>")
-
     def parse(self) -> Generator[None, None, None]:
-        "Content until `<tool_call>`; each `<function=NAME>` and its parameters, typed by the tool's schema."
-        while (yield from self._until("<tool_call>", self._text)):
+        "Content until `<tool_call>`; each `<function=...>...</function>` in it is a call."
+        while (m := (yield from self._until("<tool_call>", self._text))):
+            self._open_group(m)
             while (yield from self._until(("<function=", "</tool_call>"))) == "<function=":
-                name, _ = yield from self._collect(">")
-                self._begin_call(name := name.strip())
-                props = next((t.parameters.get("properties", {}) for t in self.tools if t.name == name), {})
-                n, m = 0, (yield from self._until(self._after_value))
-                while m == "<parameter=":
-                    key = (yield from self._collect(">"))[0].strip()
-                    value, m = yield from self._collect(("</parameter>",) + self._after_value)
-                    value = value[value.startswith("\n"):len(value) - value.endswith("\n")]
-                    self._args(("{" if n == 0 else ", ") + json.dumps(key) + ": " + json.dumps(_typed(value, props.get(key)), ensure_ascii=False))
-                    n += 1
-                    if m == "<parameter=": self._buf = m + self._buf
-                    if m in ("<parameter=", "</parameter>"): m = yield from self._until(self._after_value)
-                self._args("}" if n else "{}")
-                self._end_call()
-                if m != "</function>": break
+                start = self._pos() - len("<function=")
+                body, stop = yield from self._collect_to("</function>", ("<function=", "</tool_call>"))
+                self._call(*self._read(body), start, ended=stop is not None)
+            self._close_group()
+
+    def _read(self, body: str) -> tuple[str, dict | None]:
+        "The name and the typed parameters of `NAME>\\n<parameter=KEY>\\nVALUE\\n</parameter>...`."
+        name, sep, params = body.partition(">")
+        name = name.strip()
+        if not sep: return name, None
+        props = next((t.parameters.get("properties") for t in self.tools if t.name == name), None)
+        props, args = props if isinstance(props, dict) else {}, {}
+        for part in params.split("<parameter=")[1:]:
+            key, sep, value = part.partition(">")
+            if not sep: return name, None
+            value = value.split("</parameter>", 1)[0]
+            value = value[value.startswith("\n"):len(value) - value.endswith("\n")]
+            args[key.strip()] = _typed(value, props.get(key.strip()))
+        return name, args
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:
@@ -133,32 +137,32 @@ class Qwen3CoderDetector(ToolCallDetector):
 # %% ../../nbs/62_tagged_formats.ipynb #4a34ec46
 _IDENT = re.compile(r"[\w.]*")
 
+def _keyword_literals(src: str, closed: bool) -> dict | None:
+    "The keyword arguments of a call's `(...)` source when all are literals; None otherwise."
+    try:
+        node = ast.parse(f"f{src}" + ("" if closed else ")"), mode="eval").body
+        if not isinstance(node, ast.Call) or node.args or any(k.arg is None for k in node.keywords): return None
+        return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError): return None
+
 class PythonicDetector(ToolCallDetector):
     "Pythonic calls: `[get_weather(city='Paris'), get_time()]`, literal keyword arguments only."
     def parse(self) -> Generator[None, None, None]:
         "A `[` followed by `name(`: calls until `]`; any other bracket is content."
-        while (yield from self._until("[", self._text)):
+        while (m := (yield from self._until("[", self._text))):
+            self._open_group(m)
             name, n = (yield from self._take(_IDENT)), 0
             while name[:1].isidentifier() and (yield from self._peek(skip_space=False)) == "(":
-                src: list[str] = []
+                start, src = self._pos() - len(name), []
                 closed = yield from self._balanced(src.append, "([{", ")]}", "'\"")
-                self._call(name, "".join(src), closed)
+                self._call(name, _keyword_literals("".join(src), closed), start, ended=closed)
                 n += 1
                 if (yield from self._peek()) != ",": break
                 self._buf = self._buf[1:]
                 yield from self._peek()
                 name = yield from self._take(_IDENT)
-            if n == 0: self._text("[" + name)
-            elif (yield from self._peek()) == "]": self._buf = self._buf[1:]
-
-    def _call(self, name: str, args: str, closed: bool) -> None:
-        "Emit one call if `name(args)` is literal keyword arguments."
-        try:
-            node = ast.parse(f"f{args}" + ("" if closed else ")"), mode="eval").body
-            if node.args or any(k.arg is None for k in node.keywords): return
-            params = json.dumps({k.arg: ast.literal_eval(k.value) for k in node.keywords}, ensure_ascii=False)
-        except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError): return
-        self._begin_call(name); self._args(params); self._end_call()
+            if n and (yield from self._peek()) == "]": self._buf = self._buf[1:]
+            self._close_group()
 
     @classmethod
     def render(cls, calls: list[tuple[str, dict | str]], sep: str | None = None) -> str:

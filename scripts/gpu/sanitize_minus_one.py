@@ -4,8 +4,9 @@
 Usage: PYTORCH_NO_CUDA_MEMORY_CACHING=1 compute-sanitizer --tool memcheck python3 sanitize_minus_one.py [both|filtered|unfiltered]
 The expert weights are allocated first, each its own cudaMalloc (no caching allocator), with
 V2-Lite-sized experts, so w13[-1] (11.5 MB before the weights) is outside every allocation.
-`both` runs the filtered kernels, prints FILTERED_DONE, then the unfiltered ones (the early
-revision of the fix, whose -1 filter was off outside expert parallelism).
+`both` runs the filtered kernels, prints FILTERED_DONE, then the unfiltered ones: the kernels as
+SGLang runs them outside expert parallelism, which the early revision of the fix reached with a
+stale count (notebook 32 replays that crash end to end).
 """
 import os, sys
 os.environ.setdefault("PYTORCH_NO_CUDA_MEMORY_CACHING", "1")
