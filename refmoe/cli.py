@@ -15,7 +15,7 @@ __all__ = ['COMMANDS', 'CHECKS', 'BENCHES', 'main']
 # %% ../nbs/91_cli.ipynb #8876416d
 COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("refmoe.demo:demo_main", "run every defect's scenario, legacy and fixed, and print the verdicts"),
-    "serve": ("refmoe.serving.server:serve_main", "run the OpenAI-compatible chat server"),
+    "serve": ("refmoe.serving.engine_backend:serve_main", "run the OpenAI-compatible chat server: the scripted backend, or a model through the engine"),
     "check": ("refmoe.runners.check:check_main", "graph-vs-eager differential check of the graph runners ('check ep': under expert parallelism)"),
     "bench": ("", "benchmarks, one JSON line per case (`refmoe bench --help` lists them)"),
 }

@@ -7,7 +7,6 @@ from refmoe.serving.server import (
     ScriptedBackend,
     create_app,
     serve_in_background,
-    serve_main,
     token_pieces,
 )
 
@@ -27,14 +26,6 @@ def collect(backend, **request):
         return [c async for c in backend.generate(req)]
     chunks = asyncio.run(run())
     return "".join(c.text for c in chunks), chunks[-1]
-
-def serve_cli(*argv):
-    "Run `serve_main(argv)` until it exits (it must, for these arguments): (exit code, what it printed)."
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        try: serve_main(list(argv))
-        except SystemExit as e: return e.code, out.getvalue()
-    raise AssertionError("serve_main did not exit")
 
 FORMATS = ["hermes", "llama3_json", "mistral", "deepseek_v3", "deepseek_v31", "kimi_k2", "qwen3_coder", "pythonic"]
 
@@ -65,14 +56,6 @@ def test_scripted_backend():
     test_eq((out, last.finish_reason, last.completion_tokens, last.prompt_tokens), ("one two", "length", 2, 1))
     test_eq(collect(ScriptedBackend("a b STOP c"), stop=["c", "STOP"])[0], "a b ")
     test_eq(collect(ScriptedBackend(lambda req: req.model * 2))[0], "mm")
-
-
-def test_serve_cli_errors():
-    test_eq(serve_cli("--help")[0], 0)
-    code, text = serve_cli("--tool-call-parser", "nope")
-    test_eq(code, 2); assert "invalid choice: 'nope'" in text
-    code, text = serve_cli("--script", "/does/not/exist")
-    test_eq(code, 2); assert "cannot read --script" in text
 
 
 def test_openai_client_every_format():

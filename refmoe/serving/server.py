@@ -9,7 +9,7 @@ import argparse, asyncio, json, re, socket, threading, time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AsyncIterator, Callable, Iterator, Protocol
+from typing import Any, AsyncIterator, Callable, Iterator, Protocol
 
 import uvicorn
 from fastapi import FastAPI, Request
@@ -21,8 +21,8 @@ from .chat import (ChatCompletionRequest, ChatRequestError, ChatStream, ErrorDet
 from .tool_calls import DETECTORS, detector_class
 
 # %% auto #0
-__all__ = ['TextChunk', 'Backend', 'token_pieces', 'ScriptedBackend', 'parse_chat_request', 'error_response', 'create_app',
-           'serve_in_background', 'serve_main']
+__all__ = ['TextChunk', 'Backend', 'prepare_request', 'backend_stream', 'token_pieces', 'ScriptedBackend', 'parse_chat_request',
+           'error_response', 'create_app', 'serve_in_background']
 
 # %% ../../nbs/64_server.ipynb #7a0b4a52
 @dataclass
@@ -39,6 +39,15 @@ class Backend(Protocol):
     def generate(self, request: ChatCompletionRequest) -> AsyncIterator[TextChunk]:
         "The model's text for `request`, in pieces; the last carries the finish reason and token counts."
         ...
+
+def prepare_request(backend: Backend, request: ChatCompletionRequest) -> Any:
+    "Run the backend's optional `prepare(request)` (tokenize, decode images, refuse what cannot run); None without one."
+    prepare = getattr(backend, "prepare", None)
+    return None if prepare is None else prepare(request)
+
+def backend_stream(backend: Backend, request: ChatCompletionRequest, prepared: Any) -> AsyncIterator[TextChunk]:
+    "The backend's pieces for `request`, given what `prepare` made of it (backends without `prepare` take the request alone)."
+    return backend.generate(request) if getattr(backend, "prepare", None) is None else backend.generate(request, prepared)
 
 # %% ../../nbs/64_server.ipynb #9aced56d
 _PIECE = re.compile(r"\s*\w{1,4}|\s*[^\w\s]|\s+")
@@ -98,13 +107,13 @@ def _usage(last: TextChunk) -> Usage:
     return Usage(prompt_tokens=last.prompt_tokens, completion_tokens=last.completion_tokens,
                  total_tokens=last.prompt_tokens + last.completion_tokens)
 
-async def _events(stream: ChatStream, backend: Backend, req: ChatCompletionRequest) -> AsyncIterator[str]:
+async def _events(stream: ChatStream, backend: Backend, req: ChatCompletionRequest, prepared: Any = None) -> AsyncIterator[str]:
     "The server-sent events of a streamed answer."
     def event(chunk): return f"data: {chunk.model_dump_json(exclude_none=True)}\n\n"
     for chunk in stream.start(): yield event(chunk)
     try:
         last = TextChunk("")
-        async for last in backend.generate(req):
+        async for last in backend_stream(backend, req, prepared):
             for chunk in stream.feed(last.text): yield event(chunk)
         for chunk in stream.finish(last.finish_reason or "stop", _usage(last)): yield event(chunk)
     except Exception as e:
@@ -129,7 +138,9 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes") -> Fas
     async def crashed(request, e: Exception): return error_response(500, f"internal error: {type(e).__name__}", type="server_error", code="internal_error")
 
     @app.get("/health")
-    async def health(): return {"status": "ok"}
+    async def health():
+        state = getattr(backend, "health", None)
+        return {"status": "ok"} if state is None else {"status": "ok", **state()}
 
     @app.get("/v1/models")
     async def models(): return {"object": "list", "data": [{"id": backend.model, "object": "model", "created": started, "owned_by": "refmoe"}]}
@@ -139,12 +150,13 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes") -> Fas
         req = parse_chat_request(await request.body())
         if req.model != backend.model:
             raise ChatRequestError(f"the model {req.model!r} does not exist; this server has {backend.model!r}", "model", "model_not_found", 404)
-        if req.stream:
-            return StreamingResponse(_events(ChatStream(req, tool_call_parser), backend, req), media_type="text/event-stream")
         tool_detector(req, tool_call_parser)
+        prepared = await asyncio.to_thread(prepare_request, backend, req)
+        if req.stream:
+            return StreamingResponse(_events(ChatStream(req, tool_call_parser), backend, req, prepared), media_type="text/event-stream")
         pieces, last = [], TextChunk("")
         try:
-            async for last in backend.generate(req): pieces.append(last.text)
+            async for last in backend_stream(backend, req, prepared): pieces.append(last.text)
         except Exception as e: return error_response(500, f"the backend failed: {e!r}", type="server_error", code="internal_error")
         return chat_completion(req, "".join(pieces), tool_call_parser, last.finish_reason or "stop", _usage(last)).model_dump()
 
@@ -169,21 +181,3 @@ def serve_in_background(app: FastAPI, host: str = "127.0.0.1", timeout: float = 
         server.should_exit = True
         thread.join(timeout)
         sock.close()
-
-# %% ../../nbs/64_server.ipynb #5d515da8
-def serve_main(argv: list[str] | None = None) -> int:
-    "`refmoe serve`: run the OpenAI-compatible chat server with uvicorn."
-    p = argparse.ArgumentParser(prog="refmoe serve", description=serve_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    p.add_argument("--backend", choices=["scripted"], default="scripted",
-                   help="scripted: replay --script, or echo the last user message as the model's text")
-    p.add_argument("--script", metavar="FILE", help="a text file the scripted backend replays for every request")
-    p.add_argument("--model", default="refmoe-scripted", help="the model name the server answers to")
-    p.add_argument("--tool-call-parser", choices=list(DETECTORS), default="hermes", help="the model's tool-call format")
-    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
-    a = p.parse_args(argv)
-    try: script = Path(a.script).read_text() if a.script else None
-    except OSError as e: p.error(f"cannot read --script: {e}")
-    uvicorn.run(create_app(ScriptedBackend(script, a.model), a.tool_call_parser), host=a.host, port=a.port, log_level=a.log_level)
-    return 0
