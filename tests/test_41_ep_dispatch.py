@@ -8,6 +8,8 @@ from refmoe.ep.dispatch import (
     ep_bad_input_case,
     ep_capture_case,
     ep_layer_case,
+    local_expert_map,
+    row_share,
 )
 
 import torch
@@ -30,7 +32,7 @@ def padded_batch(M=8, n=5, seed=0):
 
 def reference(x, n, impl="torch"):
     "The single-process layer: output, expert loads and routing, fixed and legacy."
-    layer, count = DeepseekV2MoE(TINY, impl=impl, seed=0), torch.tensor([n], dtype=torch.int32)
+    layer, count = DeepseekV2MoE(TINY, impl=impl, seed=0, always_filter=True), torch.tensor([n], dtype=torch.int32)
     out = {"out": layer(x, count), "load": layer.expert_load.clone(), "ids": layer.route(x, count)[1]}
     layer.reset_expert_load()
     with legacy(3): out["legacy_out"] = layer(x, count)
@@ -38,8 +40,15 @@ def reference(x, n, impl="torch"):
     return out
 
 
+def test_local_map_and_row_share():
+    test_eq(local_expert_map(8, range(4, 8)).tolist(), [-1, -1, -1, -1, 0, 1, 2, 3])
+    test_eq(local_expert_map(4, range(0, 2), torch.tensor([3, 2, 1, 0], dtype=torch.int32)).tolist(), [-1, -1, 1, 0])
+    test_eq([row_share(5, 2, r) for r in range(2)], [slice(0, 3), slice(3, 5)])
+    test_eq([row_share(1, 4, r) for r in range(4)], [slice(0, 1)] + [slice(1, 1)] * 3)
+
+
 def test_epmoe_builds_on_the_layer():
-    for name in ("forward", "shared_experts", "routed_experts", "record_expert_load", "reset_expert_load", "add_shared"):
+    for name in ("forward", "shared_experts", "record_expert_load", "reset_expert_load", "add_shared"):
         assert getattr(EPMoE, name) is getattr(DeepseekV2MoE, name), name
     assert issubclass(EPMoE, DeepseekV2MoE)
 
@@ -83,9 +92,10 @@ def test_dispatchers_edge_cases():
 def test_dispatchers_triton_kernels():
     x, n = padded_batch(4, 3, seed=3)
     ref = reference(x, n, impl="triton")
-    for res in launch(ep_layer_case, 2, TINY, x, n, impl="triton", dispatchers=("standard", "a2a"), layouts=(False,),
-                      legacy_too=False, **FAST):
-        for k, r in res.items(): test_close(r["out"], ref["out"], eps=1e-4); test_eq(r["load"], ref["load"])
+    for world in (2, 1):  # a group of one rank: padded rows still -1, the kernels' filter still on
+        for res in launch(ep_layer_case, world, TINY, x, n, impl="triton", layouts=(False,),
+                          legacy_too=False, **FAST):
+            for k, r in res.items(): test_close(r["out"], ref["out"], eps=1e-4); test_eq(r["load"], ref["load"])
 
 
 def test_standard_and_low_latency_dispatchers_capture():

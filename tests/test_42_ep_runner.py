@@ -2,11 +2,13 @@
 import pytest
 import argparse, copy, itertools, time
 import torch
+from refmoe.core.legacy import legacy
 from refmoe.ep.groups import EPLaunchError, ep_device, in_torchrun, launch, run_from_env
 from refmoe.ep.runner import (
     ep_check,
     ep_decode_case,
     ep_differential_check,
+    ep_padding_case,
 )
 
 import torch
@@ -54,6 +56,13 @@ def test_decode_graph_4_ranks():
         for s in r["steps"]: assert s["graph_vs_eager"] < 1e-4 and s["graph_vs_single"] < 1e-4, s
 
 
+def test_padding_under_ep():
+    for r in launch(ep_padding_case, 2, **FAST):
+        test_eq(r["fixed"]["pairs"], [3 * 2] * 2)  # 3 real rows, top-2, two MoE layers
+        test_eq(r["legacy"]["pairs"], [8 * 2] * 2)  # the whole bucket routed
+        assert r["real_rows_rel_err"] < 1e-5 and r["fixed"]["graph"] == "cpu", r
+
+
 def test_differential_check_on_every_rank():
     res = launch(ep_differential_check, 2, steps=30, **FAST)
     assert all(r["ok"] and r["steps_run"] == 30 for r in res), res
@@ -95,6 +104,19 @@ def test_nccl_check():
 
 @pytest.mark.gpu
 def test_nccl_check_two_gpus():
-    if enough_gpus(2):
-        nccl2 = launch(ep_check, 2, backend="nccl", timeout=300)
-        assert all(r["ok"] and r["decode_standard_scattered"]["graph"] == "cuda" for r in nccl2), nccl2
+    nccl2 = launch(ep_check, 2, backend="nccl", timeout=400) if enough_gpus(2) else []
+    assert all(r["ok"] for r in nccl2), nccl2
+    for r in nccl2:
+        test_eq({r[p]["graph"] for p in ("decode_standard", "decode_a2a_ll_scattered", "decode_standard_scattered")}, {"cuda"})
+    [{k: r[k] for k in ("rank", "device", "layer", "padding", "differential", "ok", "seconds")} for r in nccl2]
+
+
+@pytest.mark.gpu
+def test_padding_under_ep_two_gpus():
+    pad2 = (launch(ep_padding_case, 2, backend="nccl", config="v2-lite-moe", dtype=torch.bfloat16, reps=50, timeout=400)
+            if enough_gpus(2) else [])
+    for r in pad2:
+        test_eq(r["fixed"]["pairs"], [3 * 6] * 3)
+        test_eq(r["legacy"]["pairs"], [8 * 6] * 3)
+        assert r["fixed"]["graph"] == "cuda" and r["real_rows_rel_err"] < 1e-2, r
+    [{"rank": r["rank"], "real rows, legacy vs fixed": r["real_rows_rel_err"]} for r in pad2]

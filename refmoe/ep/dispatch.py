@@ -6,7 +6,9 @@
 from __future__ import annotations
 
 import weakref
-from typing import Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator, Sequence
 
 import torch
 import torch.distributed as dist
@@ -14,13 +16,15 @@ from fastcore.basics import patch
 
 from ..layers.forward_batch import compute_local_num_token_non_padded
 from .groups import ep_device, expert_range
+from ..kernels.fused_moe import fused_experts
+from ..kernels.tile_configs import get_config as tile_config
 from ..runners.graphs import make_backend
 from ..layers.moe import DeepseekV2MoE, MoEConfig, count_for_standard_path
 from ..core.legacy import legacy
 
 # %% auto #0
-__all__ = ['DISPATCHERS', 'group_name', 'ep_all_reduce', 'ep_all_gather', 'ep_all_to_all', 'EPMoE', 'to_local_ids',
-           'ep_layer_case', 'ep_capture_case', 'ep_bad_input_case']
+__all__ = ['DISPATCHERS', 'group_name', 'logged_collectives', 'ep_all_reduce', 'ep_all_gather', 'ep_all_to_all', 'EPMoE',
+           'to_local_ids', 'local_expert_map', 'row_share', 'ep_layer_case', 'ep_capture_case', 'ep_bad_input_case']
 
 # %% ../../nbs/41_ep_dispatch.ipynb #89277f21
 _GROUPS: weakref.WeakValueDictionary[str, dist.ProcessGroup] = weakref.WeakValueDictionary()
@@ -37,14 +41,32 @@ def _group(name: str) -> dist.ProcessGroup:
     if g is None: raise RuntimeError(f"no live process group named {name!r}: was it destroyed?")
     return g
 
+_LOG: ContextVar[list | None] = ContextVar("refmoe_ep_collectives", default=None)
+
+@contextmanager
+def logged_collectives() -> Iterator[list[dict]]:
+    "Note every collective run inside the block: `{op, shape, dtype, bytes}` of the buffer it moved."
+    log: list[dict] = []
+    token = _LOG.set(log)
+    try: yield log
+    finally: _LOG.reset(token)
+
+def _note(op: str, t: torch.Tensor) -> None:
+    log = _LOG.get()
+    if log is not None:
+        log.append({"op": op, "shape": list(t.shape), "dtype": str(t.dtype).removeprefix("torch."), "bytes": t.numel() * t.element_size()})
+
 def _all_reduce(tensor, group):
+    _note("all_reduce", tensor)
     dist.all_reduce(tensor, group=_group(group))
 
 def _all_gather(out, tensor, group):
     g = _group(group)
+    _note("all_gather", out)
     dist.all_gather(list(out.chunk(dist.get_world_size(g))), tensor.contiguous(), group=g)
 
 def _all_to_all(out, tensor, group):
+    _note("all_to_all", tensor)
     dist.all_to_all_single(out, tensor.contiguous(), group=_group(group))
 
 _LIB = torch.library.Library("refmoe", "FRAGMENT")
@@ -84,13 +106,21 @@ class EPMoE(DeepseekV2MoE):
         self.experts = expert_range(c.n_routed_experts, self.ep_size, self.ep_rank)
         self.config, self.impl, self.layer_id, self.dispatcher, self.scattered = c, dense.impl, dense.layer_id, dispatcher, scattered
         self.dual_stream, self.a2a = False, dispatcher != "standard"
-        self.gate, self.e_score_correction_bias, self.expert_map = dense.gate, dense.e_score_correction_bias, dense.expert_map
+        self.always_filter = dense.always_filter
+        self.gate, self.e_score_correction_bias = dense.gate, dense.e_score_correction_bias
+        self.expert_map = (dense.expert_map if self.a2a else  # the standard dispatcher routes straight to local ids
+                           local_expert_map(c.n_routed_experts, self.experts, dense.expert_map, device=dense.w13.device))
         self.shared_gate_up, self.shared_down = dense.shared_gate_up, dense.shared_down
         own = slice(self.experts.start, self.experts.stop)
         param = lambda t: torch.nn.Parameter(t, requires_grad=False)
         self.w13, self.w2 = param(dense.w13[own].clone()), param(dense.w2[own].clone())
         self.register_buffer("expert_load", torch.zeros(len(self.experts), dtype=torch.int64, device=dense.w13.device))
         self.topk_ids = None
+
+    @property
+    def filter_expert(self) -> bool:
+        "Always: a rank's ids carry -1 (padded rows; other ranks' experts), in a group of one too."
+        return True
 
     @classmethod
     def from_dense(cls, dense: DeepseekV2MoE, group: dist.ProcessGroup | None = None, **kwargs) -> EPMoE:
@@ -104,9 +134,18 @@ class EPMoE(DeepseekV2MoE):
 # %% ../../nbs/41_ep_dispatch.ipynb #2701ea73
 @patch
 def route(self: EPMoE, x: torch.Tensor, num_token_non_padded: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor]:
-    "The layer's routing, `(topk_weights, topk_ids)` with physical expert ids, kept in `topk_ids`."
+    "The layer's routing, `(topk_weights, topk_ids)`, kept in `topk_ids` (local ids for the standard dispatcher)."
     w, self.topk_ids = DeepseekV2MoE.route(self, x, num_token_non_padded)
     return w, self.topk_ids
+
+@patch
+def routed_experts(self: EPMoE, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> torch.Tensor:
+    "The layer's routed experts on this rank's slice, with the tiles tuned for the whole layer at as many rows."
+    if self.impl == "torch": return DeepseekV2MoE.routed_experts(self, x, topk_weights, topk_ids)
+    c = self.config
+    tiles = tile_config(x.shape[0], c.n_routed_experts, c.moe_intermediate_size, c.hidden_size, c.num_experts_per_tok,
+                        x.device, dtype=x.dtype)
+    return fused_experts(x, self.w13, self.w2, topk_weights, topk_ids, config=tiles, filter_expert=self.filter_expert)
 
 @patch
 def local_experts(self: EPMoE, x: torch.Tensor, topk_weights: torch.Tensor, local_ids: torch.Tensor) -> torch.Tensor:
@@ -114,6 +153,13 @@ def local_experts(self: EPMoE, x: torch.Tensor, topk_weights: torch.Tensor, loca
     self.record_expert_load(local_ids)
     if x.shape[0] == 0: return x.new_zeros(0, x.shape[1])  # a rank that received no tokens
     return self.routed_experts(x, topk_weights, local_ids)
+
+@patch
+def add_shared_rows(self: EPMoE, y: torch.Tensor, x: torch.Tensor, rows: slice) -> torch.Tensor:
+    "Add the shared experts' output on `x` into rows `rows` of the partial result `y`, in place."
+    shared = self.shared_experts(x)
+    if shared is not None: y[rows].add_(shared)
+    return y
 
 @patch
 def global_expert_load(self: EPMoE) -> torch.Tensor:
@@ -128,17 +174,30 @@ def to_local_ids(topk_ids: torch.Tensor, experts: range) -> torch.Tensor:
     mine = (topk_ids >= experts.start) & (topk_ids < experts.stop)
     return torch.where(mine, topk_ids - experts.start, -1).to(torch.int32)
 
+def local_expert_map(num_experts: int, experts: range, expert_map: torch.Tensor | None = None,
+                     device: str | torch.device | None = None) -> torch.Tensor:
+    "vLLM's `expert_map` for one rank: each (logical) expert's local id on this rank, -1 where another rank owns it."
+    physical = torch.arange(num_experts, dtype=torch.int32, device=device) if expert_map is None else expert_map
+    return to_local_ids(physical, experts)
+
+def row_share(num_rows: int, ep_size: int, ep_rank: int) -> slice:
+    "Rank `ep_rank`'s share of `num_rows` replicated rows: equal slices, the last ones short or empty when the rows do not split."
+    per = -(-num_rows // ep_size)
+    return slice(min(num_rows, ep_rank * per), min(num_rows, (ep_rank + 1) * per))
+
 @patch
 def forward_normal(self: EPMoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
-    "The standard dispatcher: route every row on every rank, run the local experts, sum the partial outputs with an all-reduce."
+    "The standard dispatcher: route every row on every rank to local ids, run the local experts, add this rank's shared rows, all-reduce."
     x, n = hidden_states, count_for_standard_path(num_token_non_padded)
     if n is not None and self.scattered:
         n = n.clone()
         ep_all_reduce(n, self.group_name)
-    w, ids = self.route(x, n)
-    y = self.local_experts(x, w, to_local_ids(ids, self.experts))
+    w, ids = self.route(x, n)  # local ids: self.expert_map sends the other ranks' experts to -1
+    y = self.local_experts(x, w, ids)
+    rows = row_share(x.shape[0], self.ep_size, self.ep_rank)
+    self.add_shared_rows(y, x[rows], rows)
     ep_all_reduce(y, self.group_name)
-    return self.add_shared(y, self.shared_experts(x))
+    return y
 
 # %% ../../nbs/41_ep_dispatch.ipynb #50624611
 @patch
@@ -165,6 +224,7 @@ def gather_rows(self: EPMoE, y: torch.Tensor, M: int) -> torch.Tensor:
 @patch
 def _exchange(self: EPMoE, send: torch.Tensor, recv_splits: list[int], send_splits: list[int]) -> torch.Tensor:
     out = send.new_empty(sum(recv_splits), *send.shape[1:])
+    _note("all_to_all_v", send)
     dist.all_to_all_single(out, send.contiguous(), recv_splits, send_splits, group=_group(self.group_name))
     return out
 
@@ -177,6 +237,7 @@ def a2a_normal(self: EPMoE, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor)
     dst, tok = hits.t().nonzero(as_tuple=True)
     send_counts = hits.sum(0)
     recv_counts = torch.empty_like(send_counts)
+    _note("all_to_all_v", send_counts)
     dist.all_to_all_single(recv_counts, send_counts, group=_group(self.group_name))
     send_splits, recv_splits = send_counts.tolist(), recv_counts.tolist()
     local = torch.where(owner[tok] == dst[:, None], ids[tok] - dst[:, None] * per, -1).to(torch.int32)
@@ -187,28 +248,31 @@ def a2a_normal(self: EPMoE, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor)
 # %% ../../nbs/41_ep_dispatch.ipynb #97a93d70
 @patch
 def a2a_low_latency(self: EPMoE, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
-    "DeepEP low-latency mode: fixed-size buffers (every token to every rank, foreign slots -1), no host syncs."
+    "DeepEP low-latency mode: every token to every rank in one fixed-size exchange (foreign slots -1); partial outputs of all `ep * T` rows."
     (T, H), k, ep, per = x.shape, ids.shape[1], self.ep_size, len(self.experts)
     dst = torch.arange(ep, device=x.device)[:, None, None]
     owner = torch.where(ids >= 0, ids.div(per, rounding_mode="floor"), -1)
-    local = torch.where(owner[None] == dst, ids[None] - dst * per, -1).reshape(ep * T, k)
-    meta = torch.cat([local.float(), w.repeat(ep, 1)], dim=1)  # small ints are exact in fp32
-    send_x, recv_x, recv_meta = x.repeat(ep, 1), x.new_empty(ep * T, H), meta.new_empty(ep * T, 2 * k)
-    ep_all_to_all(recv_x, send_x, self.group_name)
-    ep_all_to_all(recv_meta, meta, self.group_name)
-    y = self.local_experts(recv_x, recv_meta[:, k:].contiguous(), recv_meta[:, :k].to(torch.int32))
-    back = torch.empty_like(y)
-    ep_all_to_all(back, y, self.group_name)
-    return back.view(ep, T, H).float().sum(0).to(x.dtype)
+    local = torch.where(owner[None] == dst, ids[None] - dst * per, -1).reshape(ep * T, k).to(torch.int32)
+    send = torch.cat([t.view(torch.uint8) for t in (x.repeat(ep, 1), local, w.float().repeat(ep, 1))], dim=1)
+    recv = torch.empty_like(send)
+    ep_all_to_all(recv, send, self.group_name)
+    nx = H * x.element_size()
+    rx, rids, rw = (recv[:, a:b].contiguous().view(dt) for a, b, dt in
+                    ((0, nx, x.dtype), (nx, nx + 4 * k, torch.int32), (nx + 4 * k, nx + 8 * k, torch.float32)))
+    return self.local_experts(rx, rw, rids)
 
 @patch
 def forward_deepep(self: EPMoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
-    "The all-to-all dispatchers: route this rank's own rows (always with the count), exchange them with the owners, gather every rank's rows."
+    "The all-to-all dispatchers: route this rank's own rows (always with the count), exchange them with the owners, every rank's rows back."
     x = hidden_states
     own, n = self.own_rows(x, num_token_non_padded)
     w, ids = self.route(own, n)
-    y = (self.a2a_normal if self.dispatcher == "a2a" else self.a2a_low_latency)(own, w, ids)
-    return self.add_shared(self.gather_rows(y, x.shape[0]), self.shared_experts(x))
+    if self.dispatcher == "a2a":  # this rank's rows, finished here, then gathered
+        return self.gather_rows(self.add_shared(self.a2a_normal(own, w, ids), self.shared_experts(own)), x.shape[0])
+    T, r = own.shape[0], self.ep_rank
+    y = self.add_shared_rows(self.a2a_low_latency(own, w, ids), own, slice(r * T, (r + 1) * T))
+    ep_all_reduce(y, self.group_name)  # combine and gather in one collective
+    return y[:x.shape[0]]
 
 # %% ../../nbs/41_ep_dispatch.ipynb #d219944e
 @patch
@@ -227,11 +291,14 @@ def forward_normal_dual_stream(self: EPMoE, hidden_states: torch.Tensor,
 
 # %% ../../nbs/41_ep_dispatch.ipynb #66dc0f09
 def _gathered_ids(layer: EPMoE, M: int) -> torch.Tensor:
+    "The physical ids of all `M` rows: the standard dispatcher's local ids merged over ranks, the all-to-all's rows gathered."
     ids = layer.topk_ids
-    if layer.dispatcher == "standard": return ids.clone()
     out = ids.new_empty(layer.ep_size * ids.shape[0], ids.shape[1])
     ep_all_gather(out, ids, layer.group_name)
-    return out[:M]
+    if layer.dispatcher != "standard": return out[:M]
+    rank = torch.arange(layer.ep_size, device=ids.device)[:, None, None]
+    local = out.view(layer.ep_size, *ids.shape)  # each slot's expert is local on exactly one rank (none for -1)
+    return torch.where(local >= 0, local + rank * len(layer.experts), -1).amax(0).to(torch.int32)
 
 def ep_layer_case(rank: int, world_size: int, config: MoEConfig, x: torch.Tensor, n: int | None, *, impl: str = "torch",
                   dispatchers: Sequence[str] = DISPATCHERS, layouts: Sequence[bool] = (False, True), legacy_too: bool = True,

@@ -15,7 +15,8 @@ import torch.distributed as dist
 from ..layers.forward_batch import ForwardBatch, compute_local_num_token_non_padded
 from ..runners.check import RunnerHarness, Workload, differential_check
 from ..core.env import has_cuda
-from ..core.timing import emit
+from ..core.legacy import legacy
+from ..core.timing import emit, wall_us
 from .groups import EPLaunchError, ep_device, in_torchrun, launch, run_from_env
 from .dispatch import EPMoE, ep_layer_case
 from ..runners.graphs import pick_bucket
@@ -25,7 +26,7 @@ from ..models.kimi_vl import build_multimodal_model
 from ..runners.decode import DecodeCudaGraphRunner
 
 # %% auto #0
-__all__ = ['shard_model', 'ep_decode_case', 'ep_differential_check', 'ep_check', 'run_on_ranks', 'check_main']
+__all__ = ['shard_model', 'ep_decode_case', 'ep_padding_case', 'ep_differential_check', 'ep_check', 'run_on_ranks', 'check_main']
 
 # %% ../../nbs/42_ep_runner.ipynb #59da7b5f
 def shard_model(model: torch.nn.Module, group: dist.ProcessGroup | None = None, *, dispatcher: str = "standard",
@@ -79,6 +80,42 @@ def ep_decode_case(rank: int, world_size: int, *, dispatcher: str = "standard", 
                              "graph_vs_eager": _rel_err(graph, eager), "graph_vs_single": _rel_err(graph, ref)})
     return out
 
+# %% ../../nbs/42_ep_runner.ipynb #cc3dbadc
+def _moe_layers(model: torch.nn.Module) -> list[EPMoE]:
+    return [m for m in model.modules() if isinstance(m, EPMoE)]
+
+@torch.no_grad()
+def ep_padding_case(rank: int, world_size: int, *, n: int = 3, bucket: int = 8, config: str = "tiny", impl: str | None = None,
+                    dtype: torch.dtype = torch.float32, prompt_len: int = 4, seed: int = 0, reps: int = 0) -> dict:
+    "`n` sequences in a decode graph of `bucket` rows under EP, standard dispatcher, fixed and legacy(3): loads, logits, replay time."
+    dev = ep_device()
+    impl = impl or ("triton" if dev.type == "cuda" else "torch")
+    model = shard_model(build_model(config, impl=impl, dtype=dtype, device=dev, seed=seed))
+    g = torch.Generator().manual_seed(seed)
+    prompts = [torch.randint(1, model.config.vocab_size - 1, (prompt_len,), generator=g).tolist() for _ in range(n)]
+    kv = model.make_kv_cache(n * (prompt_len + 1) + 1)
+    slots = [kv.alloc(prompt_len + 1) for _ in prompts]
+    pre = ForwardBatch.init_new("extend", prompts, [s[:-1] for s in slots], kv, ep_size=world_size)
+    model(pre.input_ids, pre.positions, pre)
+    out, logits = {"rank": rank, "n": n, "bucket": bucket, "top_k": model.config.moe.num_experts_per_tok}, {}
+    for name, switches in (("fixed", ()), ("legacy", (3,))):
+        with legacy(*switches):
+            runner = DecodeCudaGraphRunner(model, kv, buckets=(bucket,), ep_size=world_size)
+            for m in _moe_layers(model): m.reset_expert_load()  # the warm-up before capture counted too
+            step = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv, ep_size=world_size)
+            logits[name] = runner.forward(step).float().cpu()
+            loads = [m.global_expert_load().cpu() for m in _moe_layers(model)]
+            us = None
+            if reps:
+                dist.barrier()
+                us = round(wall_us(runner.graphs[bucket].replay, reps, 3, dev), 1)
+        out[name] = {"graph": runner.backend.name, "pairs": [int(l.sum()) for l in loads], "loads": [l.tolist() for l in loads],
+                     "rank_pairs": [int(sum(l.view(world_size, -1)[r].sum() for l in loads)) for r in range(world_size)],
+                     "step_us": us}
+        del runner
+    out["real_rows_rel_err"] = _rel_err(logits["legacy"], logits["fixed"])
+    return out
+
 # %% ../../nbs/42_ep_runner.ipynb #17fd2ee4
 @torch.no_grad()
 def ep_differential_check(rank: int, world_size: int, *, steps: int = 40, seed: int = 0, dispatcher: str = "standard",
@@ -107,7 +144,7 @@ def _part(report: dict, name: str, fn: Callable[[], dict]) -> bool:
 def _layer_part(rank: int, world_size: int, impl: str, dev: torch.device) -> dict:
     cfg = get_config("tiny").moe
     x = torch.randn(8, cfg.hidden_size, generator=torch.Generator().manual_seed(0)).to(dev)
-    ref = DeepseekV2MoE(cfg, impl=impl, device=dev, seed=0)
+    ref = DeepseekV2MoE(cfg, impl=impl, device=dev, seed=0, always_filter=True)
     want = ref(x, torch.tensor([5], dtype=torch.int32, device=dev)).cpu()
     res = ep_layer_case(rank, world_size, cfg, x, 5, impl=impl, legacy_too=False)
     err = max((r["out"] - want).abs().max().item() for r in res.values())
@@ -121,6 +158,13 @@ def _decode_part(rank: int, world_size: int, impl: str, dispatcher: str, scatter
     slots = all(s["slot"] == s["want"] for s in d["steps"]) if world_size > 1 else not d["slot_allocated"]
     return {"graph": d["backend"], "max_err": err, "slots_ok": slots, "ok": err < 1e-3 and slots}
 
+def _padding_part(rank: int, world_size: int, impl: str) -> dict:
+    r = ep_padding_case(rank, world_size, impl=impl)
+    k, layers = r["top_k"], len(r["fixed"]["pairs"])
+    ok = (r["fixed"]["pairs"] == [r["n"] * k] * layers and r["legacy"]["pairs"] == [r["bucket"] * k] * layers
+          and r["real_rows_rel_err"] < 1e-3)
+    return {"graph": r["fixed"]["graph"], "fixed_pairs": r["fixed"]["pairs"], "legacy_pairs": r["legacy"]["pairs"], "ok": ok}
+
 def ep_check(rank: int, world_size: int, quick: bool = False, impl: str | None = None) -> dict:
     "Every dispatcher vs the single-process layer, then (unless `quick`) decode graphs and the differential checker, on this rank."
     t0, dev = time.time(), ep_device()
@@ -132,6 +176,7 @@ def ep_check(rank: int, world_size: int, quick: bool = False, impl: str | None =
         for dispatcher, scattered in cases:
             name = f"decode_{dispatcher}{'_scattered' if scattered else ''}"
             ok &= _part(report, name, lambda: _decode_part(rank, world_size, impl, dispatcher, scattered))
+        if world_size > 1: ok &= _part(report, "padding", lambda: _padding_part(rank, world_size, impl))
         ok &= _part(report, "differential", lambda: {k: v for k, v in ep_differential_check(rank, world_size, impl=impl).items()
                                                      if k in ("steps_run", "ok", "divergence")})
     return {**report, "ok": ok, "seconds": round(time.time() - t0, 2)}
