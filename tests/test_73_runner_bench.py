@@ -3,6 +3,7 @@ import pytest
 import torch
 from refmoe.bench.runners import (
     decode_main,
+    kernel_group,
     parse_runner_bench,
     prefill_main,
     runner_bench_parser,
@@ -35,3 +36,9 @@ def test_prefill_bench_runs_on_cpu():
     with contextlib.redirect_stdout(buf): test_eq(prefill_main(["--device", "cpu", "--tokens", "16", "24", "--iters", "2", "--warmup", "1"]), 0)
     rows = [json.loads(l) for l in buf.getvalue().splitlines()]
     test_eq([r["tokens"] for r in rows], [16, 24]); assert all(r["embed_pct_of_replay"] > 0 for r in rows)
+
+
+def test_kernel_groups():
+    test_eq([kernel_group(n) for n in ("fused_moe_kernel", "fused_moe_gemv_up_kernel", "sm90_xmma_gemm_bf16", "vectorized_elementwise_kernel<4>",
+                                       "at::native::index_elementwise_kernel", "cunn_SoftMaxForward")],
+            ["moe", "moe", "gemm (projections, LM head)", "elementwise", "copy / index", "attention"])

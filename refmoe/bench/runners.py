@@ -22,7 +22,8 @@ from ..runners.graphs import GraphRunner
 from ..runners.prefill import PrefillCudaGraphRunner
 
 # %% auto #0
-__all__ = ['runner_bench_parser', 'RunnerBenchSetup', 'parse_runner_bench', 'decode_main', 'prefill_main']
+__all__ = ['HBM_BYTES_PER_US', 'KERNEL_GROUPS', 'runner_bench_parser', 'RunnerBenchSetup', 'parse_runner_bench', 'decode_main',
+           'prefill_main', 'decode_floor_bytes', 'kernel_group', 'decode_profile']
 
 # %% ../../nbs/73_runner_bench.ipynb #a7b3c2d2
 def runner_bench_parser(name: str, description: str) -> argparse.ArgumentParser:
@@ -111,3 +112,66 @@ def prefill_main(argv: list[str] | None = None) -> int:
                           speedup=round(eager_us / graph_us, 2), replay_us=round(replay_us, 1), embed_us=round(embed_us, 1),
                           embed_pct_of_replay=round(100 * embed_us / replay_us, 2)))
     return 0
+
+# %% ../../nbs/73_runner_bench.ipynb #abec401a
+HBM_BYTES_PER_US = 4.2e6  # 4.2 TB/s, the H200's device-to-device copy rate measured here
+
+def decode_floor_bytes(model: torch.nn.Module, batch: int, context: int) -> dict[str, float]:
+    "Bytes a decode step of `batch` sequences at `context` tokens must read at least, by part."
+    from refmoe.layers.moe import DeepseekV2MoE
+    parts = {"routed experts": 0.0, "other weights": 0.0, "kv cache": 0.0}
+    for name, p in model.named_parameters():
+        b = p.numel() * p.element_size()
+        if "multi_modal_projector" in name or (name.endswith(("w13", "w2")) and p.dim() == 3): continue
+        parts["other weights"] += b / p.shape[0] * batch if "embed_tokens" in name else b
+    for m in model.modules():
+        if isinstance(m, DeepseekV2MoE):
+            E, k = m.config.n_routed_experts, m.config.num_experts_per_tok
+            per = (m.w13.numel() + m.w2.numel()) * m.w13.element_size() / m.w13.shape[0]
+            parts["routed experts"] += E * (1 - ((E - k) / E) ** batch) * per
+    c = model.config
+    parts["kv cache"] = batch * context * c.num_layers * 2 * c.num_heads * c.head_dim * next(model.parameters()).element_size()
+    return parts
+
+# %% ../../nbs/73_runner_bench.ipynb #6e45507d
+KERNEL_GROUPS = (("moe", ("fused_moe", "moe_gemv", "topk_route", "moe_align")), ("attention", ("softmax", "bmm", "attention")),
+                 ("gemm (projections, LM head)", ("gemm", "gemv", "cutlass", "sm90_xmma", "cublas", "nvjet")),
+                 ("norm", ("rsqrt", "norm", "pow", "mean")), ("copy / index", ("copy", "index", "scatter", "gather", "cat")),
+                 ("elementwise", ("elementwise", "vectorized", "unrolled", "reduce")))
+
+def kernel_group(name: str) -> str:
+    "The part of a decode step a kernel belongs to, from its name."
+    low = name.lower()
+    return next((g for g, keys in KERNEL_GROUPS if any(k in low for k in keys)), "other")
+
+def decode_profile(config: str = "v2-lite-moe", batch: int = 1, context: int = 512, steps: int = 20,
+                   device: str | torch.device = "cuda", dtype: torch.dtype = torch.bfloat16) -> dict:
+    "Per-kernel-group device time of one decode step in its CUDA graph (torch.profiler), with the step's floor by part."
+    dev = torch.device(device)
+    model = build_model(config, impl="triton", dtype=dtype, device=dev)
+    kv = model.make_kv_cache(batch * (context + 1) + 1, max_context=context + 1)
+    runner = DecodeCudaGraphRunner(model, kv, buckets=[batch])
+    g = torch.Generator().manual_seed(0)
+    prompts = [torch.randint(1, model.config.vocab_size - 1, (context,), generator=g).tolist() for _ in range(batch)]
+    slots = [kv.alloc(context + 1) for _ in range(batch)]
+    with torch.no_grad():
+        pre = ForwardBatch.init_new("extend", prompts, [s[:-1] for s in slots], kv)
+        model(pre.input_ids, pre.positions, pre)
+        fb = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
+        for _ in range(3): runner.replay(fb)
+        torch.cuda.synchronize(dev)
+        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+            for _ in range(steps): runner.replay(fb)
+            torch.cuda.synchronize(dev)
+    kernels: dict[str, float] = {}
+    for e in prof.events():
+        if e.device_type == torch.autograd.DeviceType.CUDA and e.device_time_total > 0:
+            kernels[e.name] = kernels.get(e.name, 0.0) + e.device_time_total / steps
+    groups: dict[str, float] = {}
+    for name, us in kernels.items(): groups[kernel_group(name)] = groups.get(kernel_group(name), 0.0) + us
+    floor = decode_floor_bytes(model, batch, context)
+    return {"batch": batch, "context": context, "step_us": round(sum(kernels.values()), 1),
+            "floor_us": round(sum(floor.values()) / HBM_BYTES_PER_US, 1),
+            "groups_us": {k: round(v, 1) for k, v in sorted(groups.items(), key=lambda kv: -kv[1])},
+            "floor_us_by_part": {k: round(v / HBM_BYTES_PER_US, 1) for k, v in floor.items()},
+            "top_kernels": sorted(((round(v, 1), k[:80]) for k, v in kernels.items()), reverse=True)[:12]}
