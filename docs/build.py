@@ -23,7 +23,7 @@ DOCS, NBS = ROOT / "docs", ROOT / "nbs"
 SRC, SITE, CONFIG = DOCS / "_src", DOCS / "_site", DOCS / "_mkdocs.yml"
 EXTRA_CSS, WORKER_SHIM = "extra.css", "iframe-worker-shim.js"
 _DIRECTIVE = re.compile(r"^\s*#\|\s*(.*?)\s*$")
-_NB_LINK = re.compile(r"\]\((\d\d_[\w-]+)\.ipynb(#[\w-]*)?\)")
+_NB_LINK = re.compile(r"\]\((\d\d[a-z]?_[\w-]+)\.ipynb(#[\w-]*)?\)")
 
 
 def page_name(nb: Path) -> str:
@@ -72,7 +72,7 @@ def write_notebooks() -> list[tuple[str, str]]:
         for c in nb["cells"]: c.get("metadata", {}).pop("execution", None)
         name = page_name(path) + ".ipynb"
         (SRC / name).write_text(json.dumps(nb, indent=1))
-        title = "Home" if path.stem == "00_index" else f"{path.stem[:2]} · {notebook_title(nb, path.stem)}"
+        title = "Home" if path.stem == "00_index" else f"{path.stem.split('_')[0]} · {notebook_title(nb, path.stem)}"
         nav.append((title, name))
     return nav
 

@@ -177,7 +177,7 @@ def run_notebooks(paths: list[Path], flags: set[str]) -> int:
     return 0
 
 
-_NB_LINK = re.compile(r"\]\((\d\d_[\w-]+)\.ipynb(#[\w-]*)?\)")
+_NB_LINK = re.compile(r"\]\((\d\d[a-z]?_[\w-]+)\.ipynb(#[\w-]*)?\)")
 
 
 def readme_text(index: Path) -> str:

@@ -2,10 +2,12 @@
 import pytest
 import torch
 from refmoe.engine.sampler import (
+    Constraint,
     Sampler,
     SamplingParams,
     _mix31,
     _noise_bits,
+    adjust_logits,
     gumbel_noise,
     sample_key,
     top_k_top_p_mask,
@@ -37,6 +39,21 @@ def test_sampling_params_errors():
     for kw, msg in bad: test_fail(lambda: SamplingParams(**kw), contains=msg)
 
 
+def test_sampling_params_adjustments():
+    p = SamplingParams(presence_penalty=-2, frequency_penalty=2.0, logit_bias={7: 1, 3: -100.0}, constraint=Constraint.regex("a+"))
+    test_eq((p.presence_penalty, p.frequency_penalty, p.logit_bias, p.constraint.kind), (-2, 2.0, ((3, -100.0), (7, 1.0)), "regex"))
+    test_eq(hash(SamplingParams(logit_bias={1: 2, 3: 4})), hash(SamplingParams(logit_bias=[(3, 4), (1, 2)])))
+    test_eq(Constraint.json_schema({"type": "object"}), Constraint("json_schema", '{"type": "object"}'))
+    bad = [(dict(presence_penalty=2.5), "presence_penalty must be a number in [-2, 2], got 2.5"),
+           (dict(frequency_penalty=float("inf")), "frequency_penalty"), (dict(logit_bias={"65": 1}), "logit_bias keys must be token ids"),
+           (dict(logit_bias={65: 101}), "logit_bias values must be numbers in [-100, 100], got 101"), (dict(logit_bias=[1, 2]), "logit_bias must map"),
+           (dict(constraint='{"type": "object"}'), "constraint must be a Constraint"),
+           (dict(constraint=Constraint.regex("a"), ignore_eos=True), "ignore_eos cannot be used with a constraint")]
+    for kw, msg in bad: test_fail(lambda: SamplingParams(**kw), contains=msg)
+    test_fail(lambda: Constraint("ebnf", "x"), contains="a constraint is one of")
+    test_fail(lambda: Constraint("regex", None), contains="a regex constraint is text")
+
+
 def test_gumbel_noise_is_uniform_underneath():
     keys = torch.tensor([sample_key(s, 3) for s in range(20_000)])
     noise = gumbel_noise(keys, 4)
@@ -58,6 +75,20 @@ def test_top_k_top_p_mask():
     tail = torch.cat([torch.tensor([30.0]), torch.zeros(999)]).expand(1, 1000)
     test_eq(int(top_k_top_p_mask(tail, torch.tensor([1000]), torch.tensor([1.0])).sum()), 1000)
     test_eq(int(top_k_top_p_mask(tail, torch.tensor([1000]), torch.tensor([1e-9])).sum()), 1)
+
+
+def test_adjust_logits_follows_openai():
+    flat = torch.zeros(3, 6)
+    rows = [SamplingParams(frequency_penalty=0.5), SamplingParams(presence_penalty=1.0, logit_bias={4: 3}), SamplingParams()]
+    allowed = torch.tensor([[True] * 6, [True] * 6, [True, True, False, False, False, False]])
+    out = adjust_logits(flat, rows, [[2, 2, 5], [2, 2], [1]], allowed)
+    inf = float("-inf")
+    test_eq(out.tolist(), [[0, 0, -1.0, 0, 0, -0.5], [0, 0, -1.0, 0, 3.0, 0], [0, 0, inf, inf, inf, inf]])
+    test_eq(adjust_logits(flat, [SamplingParams()] * 3) is flat, True)
+    test_eq(adjust_logits(flat[:1], [SamplingParams(presence_penalty=-2)], [[3]]).tolist(), [[0, 0, 0, 2.0, 0, 0]])
+    test_fail(lambda: adjust_logits(flat[:1], [SamplingParams(logit_bias={6: 1})]), contains="logit_bias token id 6 is outside the vocabulary")
+    test_fail(lambda: adjust_logits(flat[:1], [SamplingParams(frequency_penalty=1)]), contains="need each row's output ids")
+    test_fail(lambda: adjust_logits(flat, rows, [[], [], []], allowed[:2]), contains="[batch, vocab] bool mask")
 
 
 def test_greedy_is_argmax():
@@ -129,6 +160,41 @@ def test_logprobs_match_log_softmax():
     test_close([v for _, v in out.top_logprobs[0]], vals.tolist(), eps=1e-6)
     test_eq(out.top_logprobs[1:], [[], []])
     test_eq(Sampler()(logits[2:], params[2:], [3], [0]).top_logprobs, None)
+
+
+def test_penalties_and_bias_move_the_draws():
+    logits = torch.tensor([[1.0, 2.0, 0.5, 1.5, 0.0, 1.8]])
+    N, sampler, said = 40_000, Sampler(), [1, 1, 1, 5]
+    def freqs(p, allowed=None):
+        out = sampler(logits.expand(N, 6), [p] * N, list(range(N)), [3] * N, [said] * N, allowed)
+        return torch.bincount(torch.tensor(out.token_ids), minlength=6).double() / N
+    counts = torch.tensor([0, 3, 0, 0, 0, 1.0])
+    for fp, pp in [(0.5, 0.0), (0.0, 1.0), (0.3, 0.4), (-0.5, 0.0)]:
+        want = (logits[0] - fp * counts - pp * (counts > 0)).double().softmax(-1)
+        test_close(freqs(SamplingParams(frequency_penalty=fp, presence_penalty=pp)), want, eps=0.01)
+    base = logits[0].double().softmax(-1)
+    test_eq(bool(freqs(SamplingParams(frequency_penalty=1.0))[1] < base[1] / 5), True)
+    test_eq(freqs(SamplingParams(logit_bias={4: 100}))[4].item(), 1.0)
+    test_eq(freqs(SamplingParams(logit_bias={1: -100}))[1].item(), 0.0)
+    test_eq(sampler(logits, [SamplingParams(temperature=0, logit_bias={1: -100})], [0], [0]).token_ids, [5])
+    only = torch.tensor([[False, False, True, False, True, False]]).expand(N, 6)
+    test_close(freqs(SamplingParams(), only), logits[0].double().masked_fill(~only[0], float("-inf")).softmax(-1), eps=0.01)
+    out = sampler(logits, [SamplingParams(logprobs=True, logit_bias={4: 100}, frequency_penalty=2.0)], [1], [0], [said])
+    test_eq(out.token_ids, [4])
+    test_close(out.logprobs[0], logits[0].log_softmax(-1)[4].item(), eps=1e-6)
+
+
+def test_adjusted_draws_are_per_request():
+    torch.manual_seed(4)
+    logits = torch.randn(4, 40)
+    params = [SamplingParams(frequency_penalty=1.5), SamplingParams(), SamplingParams(presence_penalty=-1, logit_bias={3: 2.5}),
+              SamplingParams(temperature=0.7, top_p=0.9)]
+    outs = [[3, 3, 9], [], [3, 1], [7]]
+    allowed = torch.ones(4, 40, dtype=torch.bool); allowed[3, 20:] = False
+    s = Sampler()
+    batch = s(logits, params, [1, 2, 3, 4], [5, 6, 7, 8], outs, allowed).token_ids
+    test_eq([s(logits[i:i + 1], params[i:i + 1], [i + 1], [i + 5], outs[i:i + 1], allowed[i:i + 1]).token_ids[0] for i in range(4)], batch)
+    test_eq(batch[3] < 20, True)
 
 
 def test_sampler_input_errors():

@@ -11,7 +11,8 @@ from refmoe.engine.request import (
 
 from fastcore.test import test_eq, test_fail, test_is
 import torch
-from refmoe.engine.sampler import SamplingParams
+from refmoe.engine.grammar import Grammars
+from refmoe.engine.sampler import Constraint, SamplingParams
 from refmoe.engine.tokenizer import ByteTokenizer
 
 
@@ -54,3 +55,17 @@ def test_finish_and_errors():
     test_fail(lambda: r.add_token(65, 64), contains="is finished (abort)")
     test_fail(lambda: r.finish(FinishReason.ABORT), contains="already finished")
     test_fail(lambda: Req([], SamplingParams(), tok), contains="at least one prompt token")
+
+
+def test_constrained_request():
+    tok = ByteTokenizer(vocab_size=320)
+    grammars = Grammars(tok)
+    c = Constraint.regex("[0-9]{2}")
+    r = Req(tok.encode("Q"), SamplingParams(max_tokens=9, constraint=c), tok, matcher=grammars.matcher(c))
+    test_eq([r.add_token(t, 64).text for t in tok.encode("42")], ["4", "2"])
+    test_eq((r.matcher.done, r.finished), (True, False))
+    test_eq((r.add_token(tok.im_end_id, 64).finish_reason, r.text), (FinishReason.STOP, "42"))
+    r = Req(tok.encode("Q"), SamplingParams(max_tokens=9, constraint=c), tok, matcher=grammars.matcher(c))
+    r.add_token(ord("4"), 64)
+    d = r.add_token(ord("x"), 64)
+    test_eq((d.finish_reason, r.text, "token 120 breaks the request's constraint" in r.error), (FinishReason.ERROR, "4", True))

@@ -6,13 +6,18 @@ from refmoe.serving.chat import (
     ChatCompletionRequest,
     ChatRequestError,
     ChatStream,
+    ConstraintViolation,
     EXAMPLE_TOOLS,
     chat_completion,
+    check_request,
+    check_supported,
     check_tool_call_stream,
     stream_text,
+    token_logprobs,
     tool_call_id,
     tool_call_index_scenario,
     tool_detector,
+    unsupported_fields,
 )
 
 from fastcore.test import test_eq, test_fail
@@ -80,6 +85,46 @@ def test_request_errors():
     for bad in [{"messages": []}, {"messages": [{"role": "robot", "content": "x"}]}, {"model": 3},
                 {"messages": [{"role": "tool", "content": "x"}]}, {"temperature": 9}, {"tools": [{"function": {"name": "a b"}}]}]:
         test_fail(lambda: ChatCompletionRequest(**{**base, **bad}), exc=ValidationError)
+
+
+def test_adjustment_fields():
+    base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+    asked = ChatCompletionRequest(**base, logprobs=True, top_logprobs=3, presence_penalty=0.5, frequency_penalty=-1, logit_bias={"65": 100},
+                                  parallel_tool_calls=False, response_format={"type": "json_schema", "json_schema": {"name": "w", "schema": {"type": "object"}, "strict": True}})
+    test_eq((asked.logprobs, asked.top_logprobs, asked.presence_penalty, asked.frequency_penalty, asked.logit_bias, asked.parallel_tool_calls),
+            (True, 3, 0.5, -1, {"65": 100.0}, False))
+    test_eq((asked.response_format.type, asked.response_format.json_schema.schema_, asked.response_format.json_schema.strict), ("json_schema", {"type": "object"}, True))
+    test_eq(ChatCompletionRequest.model_validate(asked.model_dump(exclude_none=True)).response_format, asked.response_format)
+    def refused(**changes):
+        try: check_request(ChatCompletionRequest(**{**base, **changes}))
+        except ChatRequestError as e: return e.param, e.status
+    for changes, param in [({"top_logprobs": 2}, "top_logprobs"), ({"logit_bias": {"x": 1}}, "logit_bias"), ({"logit_bias": {"-1": 1}}, "logit_bias"),
+                           ({"response_format": {"type": "json_schema"}}, "response_format"),
+                           ({"response_format": {"type": "json_object"}, "tools": EXAMPLE_TOOLS}, "response_format"),
+                           ({"response_format": {"type": "json_object"}, "tools": EXAMPLE_TOOLS, "tool_choice": "required"}, "response_format")]:
+        test_eq(refused(**changes), (param, 400))
+    test_eq(refused(response_format={"type": "json_object"}, tools=EXAMPLE_TOOLS, tool_choice="none"), None)
+    for bad in [{"top_logprobs": 21}, {"presence_penalty": 2.5}, {"frequency_penalty": -3}, {"logit_bias": {"1": 101}},
+                {"response_format": {"type": "xml"}}, {"response_format": {"type": "json_schema", "json_schema": {"name": "a b"}}}]:
+        test_fail(lambda: ChatCompletionRequest(**{**base, **bad}), exc=ValidationError)
+
+
+def test_backends_refuse_what_they_cannot_do():
+    base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+    for field, value in [("logprobs", True), ("response_format", {"type": "json_object"}),
+                         ("response_format", {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "object"}}}),
+                         ("presence_penalty", 0.5), ("frequency_penalty", -0.5), ("logit_bias", {"65": -100})]:
+        one = ChatCompletionRequest(**base, **{field: value})
+        test_eq(unsupported_fields(one, "scripted"), [field])
+        test_fail(lambda: check_supported(one, "scripted"), contains=f"{field} is not supported by the scripted backend")
+        try: check_supported(one, "scripted")
+        except ChatRequestError as e: test_eq((e.param, e.status, e.code), (field, 400, "unsupported_parameter"))
+        test_eq(check_supported(one, "engine"), None)
+    both = ChatCompletionRequest(**base, logprobs=True, top_logprobs=2)
+    test_fail(lambda: check_supported(both, "scripted"), contains="logprobs, top_logprobs are not supported by the scripted backend")
+    plain = ChatCompletionRequest(**base, logprobs=False, presence_penalty=0, logit_bias={}, response_format={"type": "text"}, seed=3, stop="x")
+    test_eq((unsupported_fields(plain, "scripted"), check_supported(plain, "scripted")), ([], None))
+    test_fail(lambda: unsupported_fields(plain, "vllm"), contains="unknown backend 'vllm'")
 
 
 def test_stream_checker_rules():
@@ -166,6 +211,47 @@ def test_kimi_ids_as_upstream():
     array = JsonArrayDetector.render(two)
     test_eq([c.id for c in chat_completion(required, array, "kimi_k2").choices[0].message.tool_calls], ids(2, 3))
     test_eq(len(tool_call_id("mistral", "f", 0)), 9)
+
+
+def test_tool_choice_violations_are_errors():
+    req, _ = two_weather_calls()
+    required = changed(req, tool_choice="required")
+    named = changed(req, tool_choice={"type": "function", "function": {"name": "get_time"}})
+    call = '[{"name": "get_time", "parameters": {"tz": "UTC"}}]'
+    for r, text, msg in [(required, "The weather is fine.", "at least one tool call, but the reply has text outside the calls: 'The"),
+                         (required, "[]", "text outside the calls: '["), (required, " ", "the reply has no call"), (required, call + " and more", "text outside the calls: 'a"),
+                         (required, '[{"name": "get_forecast", "parameters": {}}]', "text outside the calls"),
+                         (named, "UTC", "one call of get_time, but the reply has text outside the calls"), (named, "", "the reply has no call"),
+                         (named, '{"tz": "UTC"} ok', "text outside the calls: 'o")]:
+        test_fail(lambda: chat_completion(r, text), contains=msg)
+        test_fail(lambda: stream_text(r, [text[i:i + 3] for i in range(0, len(text), 3)]), contains=msg)
+    try: chat_completion(required, "no")
+    except ConstraintViolation as e: test_eq((e.status, e.body().error.type, e.param, e.code), (422, "invalid_request_error", "tool_choice", "tool_choice_not_followed"))
+    test_eq(chat_completion(required, call).choices[0].finish_reason, "tool_calls")
+    test_eq(chat_completion(named, '{"tz": "UTC"}\n').choices[0].message.tool_calls[0].function.name, "get_time")
+    test_eq(chat_completion(required, call[:20], finish_reason="length").choices[0].finish_reason, "length")
+    test_eq(stream_text(required, [call[:20]], finish_reason="length")[-1].choices[0].finish_reason, "length")
+    test_eq(chat_completion(req, "The weather is fine.").choices[0].message.content, "The weather is fine.")
+
+
+def test_logprobs_in_answers():
+    req = ChatCompletionRequest(model="m", messages=[{"role": "user", "content": "hi"}], logprobs=True, top_logprobs=1)
+    ids = list("Hello, world!".encode())
+    lps = token_logprobs(lambda t: bytes([t]), ids, [-0.5] * len(ids), [[(t, -0.5)] for t in ids])
+    test_eq((lps[0].token, lps[0].bytes, lps[0].top_logprobs[0].token), ("H", [72], "H"))
+    test_eq(token_logprobs(lambda t: b"\xe6", [1], [float("-inf")])[0].model_dump(), {"token": "\ufffd", "logprob": -9999.0, "bytes": [230], "top_logprobs": []})
+    whole = chat_completion(req, "Hello, world!", logprobs=lps)
+    test_eq(whole.choices[0].logprobs.content, lps)
+    test_eq(openai.types.chat.ChatCompletion.model_validate(whole.model_dump()).choices[0].logprobs.content[1].token, "e")
+    test_eq(chat_completion(changed(req, logprobs=False, top_logprobs=None), "Hello", logprobs=lps).choices[0].logprobs, None)
+    pieces = [(bytes(ids[i:i + 4]).decode(), lps[i:i + 4]) for i in range(0, len(ids), 4)]
+    chunks = stream_text(req, [p for p, _ in pieces], logprobs=[lp for _, lp in pieces])
+    test_eq([e for c in chunks for ch in c.choices if ch.logprobs for e in ch.logprobs.content], lps)
+    test_eq([e.token for e in rebuilt(chunks).logprobs.content], list("Hello, world!"))
+    s = ChatStream(changed(req, tools=EXAMPLE_TOOLS))
+    held = s.feed("<tool", lps[:2])
+    test_eq((held, s.pending), ([], lps[:2]))
+    test_eq(s.finish()[0].choices[0].logprobs.content, lps[:2])
 
 
 def test_scenario_verdict():

@@ -3,10 +3,13 @@ import pytest
 import argparse, os
 import torch
 from refmoe.engine.engine import Engine
-from refmoe.serving.server import ScriptedBackend, TextChunk, create_app
+from refmoe.engine.sampler import SamplingParams
+from refmoe.serving.server import CompletionRequest, ScriptedBackend, ServerLimits, TextChunk, create_app, run_server
 from refmoe.serving.engine_backend import (
     EngineBackend,
     serve_main,
+    serve_parser,
+    server_limits,
 )
 
 from fastcore.test import test_eq, test_fail, test_close
@@ -17,7 +20,7 @@ from refmoe.core.legacy import legacy
 from refmoe.engine.engine import Engine
 from refmoe.engine.images import to_data_url
 from refmoe.serving.chat import ChatCompletionRequest, EXAMPLE_TOOLS
-from refmoe.serving.server import create_app, serve_in_background
+from refmoe.serving.server import create_app, serve_in_background, ServerLimits
 
 def serve_cli(*argv):
     "Run `serve_main(argv)` until it exits (it must, for these arguments): (exit code, what it printed)."
@@ -56,6 +59,25 @@ async def many_streams(url, prompts, max_tokens):
         return "".join([c.choices[0].delta.content or "" async for c in s if c.choices])
     return await asyncio.gather(*(one(p) for p in prompts))
 
+from refmoe.testing import raw_post
+
+def hang_up_when_running(url, eng, path, body):
+    "Send `body` (not streamed) from a raw socket and close it once the engine holds KV slots; the engine's stats after it settles."
+    before = eng.stats()["aborted"]
+    with raw_post(url, path, body):
+        deadline = time.time() + 30
+        while not eng.stats()["kv_used"] and time.time() < deadline: time.sleep(0.001)
+    deadline = time.time() + 30
+    while (eng.stats()["kv_used"] or eng.stats()["aborted"] == before) and time.time() < deadline: time.sleep(0.01)
+    return {k: v - before if k == "aborted" else v for k, v in eng.stats().items() if k in ("kv_used", "running", "waiting", "aborted")}
+
+from refmoe.engine.sampler import SamplingParams
+from prometheus_client.parser import text_string_to_metric_families
+
+def metric(url, name):
+    "The value of one unlabelled sample of the server's metrics."
+    return next(s.value for f in text_string_to_metric_families(httpx.get(url + "/metrics").text) for s in f.samples if s.name == name)
+
 def text_after_image(url, question="describe", max_tokens=8):
     "An image request, then a text-only request of the same length: the text answer."
     client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
@@ -78,6 +100,16 @@ def test_serve_cli_errors():
     if not torch.cuda.is_available():
         code, text = serve_cli("--model", "tiny", "--device", "cuda")
         test_eq(code, 2); assert "CUDA is not available" in text
+    for option, value, says in [("--max-body-bytes", "0", "must be >= 1"), ("--header-timeout", "-1", "must be > 0"),
+                                ("--max-concurrency", "many", "not an integer"), ("--max-context", "1", "must be >= 2")]:
+        code, text = serve_cli(option, value)
+        test_eq(code, 2); assert option in text and says in text, text
+
+
+def test_serve_limits_options():
+    test_eq(server_limits(serve_parser().parse_args([])), ServerLimits())
+    test_eq(server_limits(serve_parser().parse_args(["--max-concurrency", "0", "--header-timeout", "2.5", "--max-body-bytes", "1024"])),
+            ServerLimits(max_concurrency=None, header_timeout=2.5, max_body_bytes=1024))
 
 
 def test_stream_equals_whole_under_seed():
@@ -118,6 +150,43 @@ def test_disconnect_frees_kv():
         assert eng.stats()["aborted"] >= 1
 
 
+def test_non_streamed_disconnect_aborts():
+    with tiny_server(max_context=256) as (url, eng):
+        for path, body in [("/v1/chat/completions", {"model": "tiny", "messages": [{"role": "user", "content": "talk"}], "max_tokens": 240}),
+                           ("/v1/completions", {"model": "tiny", "prompt": "talk", "max_tokens": 240})]:
+            test_eq(hang_up_when_running(url, eng, path, {**body, "temperature": 0}), {"waiting": 0, "running": 0, "kv_used": 0, "aborted": 1})
+        test_eq(httpx.get(url + "/health").json()["engine"], "running")
+
+
+def test_completions_usage_metrics_through_the_engine():
+    with tiny_server() as (url, eng):
+        client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
+        want = eng.generate("Once upon a time", SamplingParams(temperature=0, max_tokens=8))
+        req = dict(model="tiny", prompt="Once upon a time", max_tokens=8, temperature=0)
+        whole = client.completions.create(**req)
+        test_eq((whole.choices[0].text, whole.choices[0].finish_reason), (want.text, want.finish_reason))
+        test_eq((whole.usage.prompt_tokens, whole.usage.completion_tokens), (want.prompt_tokens, want.completion_tokens))
+        chunks = list(client.completions.create(**req, stream=True, stream_options={"include_usage": True}))
+        test_eq("".join(c.choices[0].text for c in chunks if c.choices), want.text)
+        test_eq(chunks[-1].usage.model_dump(), whole.usage.model_dump())
+        test_eq(client.completions.create(**{**req, "prompt": eng.encode("Once upon a time")}).choices[0].text, want.text)
+        chat = dict(model="tiny", messages=[{"role": "user", "content": "Hi"}], max_tokens=6, temperature=0)
+        one = client.chat.completions.create(**chat)
+        streamed = list(client.chat.completions.create(**chat, stream=True, stream_options={"include_usage": True}))
+        test_eq(streamed[-1].usage.model_dump(), one.usage.model_dump())
+        test_eq(one.usage.prompt_tokens_details.cached_tokens, 0)
+        test_fail(lambda: client.completions.create(**{**req, "prompt": [100_000]}), exc=openai.BadRequestError, contains="outside the vocabulary")
+        test_fail(lambda: client.completions.create(**{**req, "prompt": "look: <|image|>"}), exc=openai.BadRequestError, contains="placeholder")
+        test_fail(lambda: client.chat.completions.create(**{**chat, "messages": [{"role": "user", "content": "<|image|>"}]}),
+                  exc=openai.BadRequestError, contains="placeholder")
+        test_eq((metric(url, "refmoe_kv_capacity_tokens"), metric(url, "refmoe_kv_used_tokens")), (eng.stats()["kv_capacity"], 0))
+        test_eq((metric(url, "refmoe_num_requests_running"), metric(url, "refmoe_requests_in_flight")), (0, 0))
+        assert metric(url, "refmoe_generation_tokens_total") >= 8 * 3 + 6 * 2
+        eng.close()
+        test_eq((httpx.get(url + "/health").status_code, httpx.get(url + "/health").json()["engine"]), (503, "stopped"))
+        test_fail(lambda: client.completions.create(**req), exc=openai.InternalServerError, contains="engine is not running")
+
+
 def test_small_pool_long_prompt_images():
     prompts = [f"prompt {i} " * 3 for i in range(8)]
     with tiny_server(max_context=64) as (url, eng):
@@ -156,6 +225,34 @@ def test_graph_equals_eager_and_defect_4_through_the_api():
         with legacy(*switches), tiny_server(**kw) as (url, eng): answers[label] = text_after_image(url)
     test_eq(answers["graph"], answers["eager"])
     assert answers["legacy"] != answers["eager"], answers
+
+
+def test_openai_fields_through_the_server():
+    import jsonschema
+    with tiny_server(max_context=1024, max_running_requests=2) as (url, eng):
+        client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
+        msgs = [{"role": "user", "content": "weather?"}]
+        r = client.chat.completions.create(model="tiny", messages=msgs, max_tokens=5, temperature=0, logprobs=True, top_logprobs=2)
+        lp = r.choices[0].logprobs.content
+        test_eq((len(lp), len(lp[0].top_logprobs)), (r.usage.completion_tokens, 2))
+        assert abs(lp[0].logprob - lp[0].top_logprobs[0].logprob) < 1e-5
+        s = list(client.chat.completions.create(model="tiny", messages=msgs, max_tokens=5, temperature=0, logprobs=True, stream=True))
+        test_eq([t.logprob for c in s if c.choices and c.choices[0].logprobs for t in c.choices[0].logprobs.content], [t.logprob for t in lp])
+        r = client.chat.completions.create(model="tiny", messages=msgs, tools=EXAMPLE_TOOLS, tool_choice="required", max_tokens=120, seed=1)
+        calls = r.choices[0].message.tool_calls
+        assert calls and all(c.function.name in {t["function"]["name"] for t in EXAMPLE_TOOLS} for c in calls), r
+        schema = {"type": "object", "properties": {"city": {"type": "string", "maxLength": 8}}, "required": ["city"], "additionalProperties": False}
+        r = client.chat.completions.create(model="tiny", messages=msgs, max_tokens=60, seed=2,
+                                           response_format={"type": "json_schema", "json_schema": {"name": "w", "schema": schema, "strict": True}})
+        jsonschema.validate(json.loads(r.choices[0].message.content), schema)
+        r = client.chat.completions.create(model="tiny", messages=msgs, max_tokens=3, logit_bias={"65": 100})
+        test_eq(r.choices[0].message.content, "AAA")
+    with serve_in_background(create_app(ScriptedBackend())) as url:
+        client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
+        for field in (dict(logprobs=True), dict(logit_bias={"65": 5}), dict(frequency_penalty=0.5), dict(response_format={"type": "json_object"})):
+            try: client.chat.completions.create(model="refmoe-scripted", messages=[{"role": "user", "content": "hi"}], **field)
+            except openai.BadRequestError as e: assert next(iter(field)) in str(e), e
+            else: raise AssertionError(f"{field} was accepted by the scripted backend")
 
 
 @pytest.mark.slow

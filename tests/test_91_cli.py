@@ -167,7 +167,7 @@ def later_notebook_imports(nbs: Path = NBS, pkg: Path = PKG) -> list[str]:
     "Notebook cells that import a module of a notebook with a number not smaller than their own (00_index aside)."
     owner, known = notebook_modules(nbs), set(modules(pkg))
     exports = {nb: m for m, nb in owner.items()}
-    number = lambda stem: int(stem.split("_")[0])
+    number = lambda stem: stem.split("_")[0]  # "54" < "54b" < "55" as strings
     bad = []
     for nb in sorted(nbs.glob("*.ipynb")):
         if nb.stem == "00_index": continue

@@ -113,7 +113,7 @@ def prefill_main(argv: list[str] | None = None) -> int:
                           embed_pct_of_replay=round(100 * embed_us / replay_us, 2)))
     return 0
 
-# %% ../../nbs/73_runner_bench.ipynb #abec401a
+# %% ../../nbs/73_runner_bench.ipynb #a69dd2c7
 HBM_BYTES_PER_US = 4.2e6  # 4.2 TB/s, the H200's device-to-device copy rate measured here
 
 def decode_floor_bytes(model: torch.nn.Module, batch: int, context: int) -> dict[str, float]:
@@ -133,7 +133,7 @@ def decode_floor_bytes(model: torch.nn.Module, batch: int, context: int) -> dict
     parts["kv cache"] = batch * context * c.num_layers * 2 * c.num_heads * c.head_dim * next(model.parameters()).element_size()
     return parts
 
-# %% ../../nbs/73_runner_bench.ipynb #6e45507d
+# %% ../../nbs/73_runner_bench.ipynb #5ec22677
 KERNEL_GROUPS = (("moe", ("fused_moe", "moe_gemv", "topk_route", "moe_align")), ("attention", ("softmax", "bmm", "attention")),
                  ("gemm (projections, LM head)", ("gemm", "gemv", "cutlass", "sm90_xmma", "cublas", "nvjet")),
                  ("norm", ("rsqrt", "norm", "pow", "mean")), ("copy / index", ("copy", "index", "scatter", "gather", "cat")),

@@ -13,6 +13,7 @@ import torch
 from fastcore.basics import patch
 
 from ..core.legacy import active_legacy, fixed, legacy
+from .grammar import Grammars, allowed_tokens
 from .model_runner import ModelRunner, RunnerConfig
 from .request import Delta, FinishReason, Req
 from .sampler import Sampler, SamplingParams
@@ -56,7 +57,7 @@ class Engine:
         self.tokenizer = ByteTokenizer.for_config(self.model_config)
         self.scheduler = Scheduler(self.runner.kv_pool, self.runner.req_pool,
                                    SchedulerConfig(self.runner.config.max_running_requests, self.runner.config.max_prefill_tokens))
-        self.sampler = Sampler()
+        self.sampler, self.grammars = Sampler(), Grammars(self.tokenizer)
         self.counters = dict(steps=0, prefill_steps=0, decode_steps=0, prompt_tokens=0, generated_tokens=0, finished=0,
                              aborted=0, errors=0)
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -88,11 +89,21 @@ def submit(self: Engine, prompt_ids: Sequence[int], params: SamplingParams | Non
     rows = 0 if image_features is None else image_features.shape[0]
     if n_img != rows:
         raise ValueError(f"the prompt has {n_img} image placeholder tokens but {rows} rows of image features were given")
+    self.check_params(params)
     seed = params.seed if params.seed is not None else secrets.randbits(31)
     kw = {} if rid is None else {"rid": rid}
-    req = Req(ids, params, self.tokenizer, seed=seed, image_features=image_features, on_delta=on_delta, **kw)
+    matcher = None if params.constraint is None else self.grammars.matcher(params.constraint)
+    req = Req(ids, params, self.tokenizer, seed=seed, image_features=image_features, on_delta=on_delta, matcher=matcher, **kw)
     self._inbox.put(("add", req)); self._wake.set()
     return req
+
+@patch
+def check_params(self: Engine, params: SamplingParams) -> None:
+    "Raise a ValueError for settings this engine cannot run: a logit bias outside the vocabulary, a constraint that does not compile."
+    vocab = self.model_config.vocab_size
+    if bad := [t for t, _ in params.logit_bias if t >= vocab]:
+        raise ValueError(f"logit_bias token ids {bad[:5]} are outside the vocabulary (0..{vocab - 1})")
+    if params.constraint is not None: self.grammars.check(params.constraint)
 
 @patch
 def abort(self: Engine, rid: str) -> None:
@@ -132,7 +143,9 @@ def step(self: Engine) -> bool:
     sampling = [r for r, s in zip(batch.reqs, batch.samples) if s]
     try:
         logits = self.runner.forward(batch)
-        out = self.sampler(logits, [r.params for r in sampling], [r.seed for r in sampling], [len(r.all_ids) for r in sampling])
+        allowed = allowed_tokens([r.matcher for r in sampling], logits.shape[-1], logits.device)
+        out = self.sampler(logits, [r.params for r in sampling], [r.seed for r in sampling], [len(r.all_ids) for r in sampling],
+                           [r.output_ids for r in sampling], allowed)
     except Exception as e:
         self._fail(batch.reqs, e)
         return True

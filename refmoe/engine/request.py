@@ -12,6 +12,7 @@ from typing import Any, Callable
 import torch
 from fastcore.basics import patch
 
+from .grammar import GrammarMatcher
 from .sampler import SamplingParams
 from .tokenizer import ByteTokenizer, IncrementalDetokenizer
 
@@ -67,6 +68,7 @@ class Req:
     seed: int = 0
     image_features: torch.Tensor | None = None
     on_delta: Callable[[Delta], Any] | None = None
+    matcher: GrammarMatcher | None = None
     output_ids: list[int] = field(default_factory=list)
     logprobs: list[float] = field(default_factory=list)
     top_logprobs: list[list[tuple[int, float]]] = field(default_factory=list)
@@ -114,7 +116,10 @@ def add_token(self: Req, token: int, max_context: int, logprob: float | None = N
     if logprob is not None: self.logprobs.append(logprob)
     if top is not None: self.top_logprobs.append(top)
     stops = self.params.stop
-    if self.stops_on(token): self.finish_reason = FinishReason.STOP
+    if self.matcher is not None and not self.matcher.accept(token):
+        self.error = f"token {token} breaks the request's constraint: {self.matcher.error}"
+        self.finish_reason = FinishReason.ERROR
+    elif self.stops_on(token): self.finish_reason = FinishReason.STOP
     else:
         self._text += self._detok.add(token)
         if (at := find_stop(self._text, stops, max(0, self._sent - max(map(len, stops), default=0)))) is not None:

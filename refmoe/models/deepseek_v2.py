@@ -42,7 +42,7 @@ CONFIGS: dict[str, ModelConfig] = {c.name: c for c in [
     ModelConfig("tiny", vocab_size=320, hidden_size=32, num_layers=3, num_heads=2, head_dim=16, intermediate_size=64,
                 moe=MoEConfig(hidden_size=32, moe_intermediate_size=16, n_routed_experts=8, num_experts_per_tok=2,
                               n_shared_experts=1),
-                max_position=256, image_token_id=319, vision_hidden_size=24),
+                max_position=1024, image_token_id=319, vision_hidden_size=24),
     ModelConfig("v2-lite-moe", vocab_size=32000, hidden_size=2048, num_layers=4, num_heads=16, head_dim=128,
                 intermediate_size=10944, moe=V2_LITE_MOE, max_position=4096, image_token_id=31999, vision_hidden_size=1152),
 ]}
