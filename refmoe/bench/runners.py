@@ -155,8 +155,9 @@ def decode_profile(config: str = "v2-lite-moe", batch: int = 1, context: int = 5
     prompts = [torch.randint(1, model.config.vocab_size - 1, (context,), generator=g).tolist() for _ in range(batch)]
     slots = [kv.alloc(context + 1) for _ in range(batch)]
     with torch.no_grad():
-        pre = ForwardBatch.init_new("extend", prompts, [s[:-1] for s in slots], kv)
-        model(pre.input_ids, pre.positions, pre)
+        for p, s in zip(prompts, slots):  # one prompt at a time: the attention here scores every cache slot
+            pre = ForwardBatch.init_new("extend", [p], [s[:-1]], kv)
+            model(pre.input_ids, pre.positions, pre)
         fb = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
         for _ in range(3): runner.replay(fb)
         torch.cuda.synchronize(dev)
