@@ -103,6 +103,15 @@ def test_kv_pool_is_a_kv_cache():
     test_eq((kv.k[0, slots].sum().item(), kv.v[0, slots].sum().item(), kv.k[0, 0].abs().sum().item()), (64.0, 128.0, 0.0))
 
 
+def test_write_tokens():
+    rp = ReqToTokenPool(4, 8, "cpu")
+    rows = [rp.alloc(), rp.alloc()]
+    rp.write_tokens(rows, [0, 3], [7, 9])
+    test_eq(rp.req_to_token[rows[0], 0].item(), 7); test_eq(rp.req_to_token[rows[1], 3].item(), 9)
+    test_fail(lambda: rp.write_tokens([rows[0]], [8], [1]), contains="must lie in [0, 8)")
+    test_fail(lambda: rp.write_tokens([3], [0], [1]), contains="not allocated")
+
+
 def test_req_to_token_pool():
     reqs = ReqToTokenPool(max_reqs=2, max_context=4)
     test_eq((reqs.max_reqs, reqs.max_context, reqs.num_free), (2, 4, 2))

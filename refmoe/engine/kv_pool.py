@@ -104,3 +104,13 @@ def write(self: ReqToTokenPool, row: int, start: int, slots: Sequence[int] | tor
     if start < 0 or start + n > self.max_context:
         raise ValueError(f"cannot write {n} slots at position {start} of row {row}: max_context is {self.max_context}")
     self.req_to_token[row, start:start + n] = torch.as_tensor(slots, dtype=torch.int64, device=self.req_to_token.device)
+
+@patch
+def write_tokens(self: ReqToTokenPool, rows: Sequence[int], positions: Sequence[int], slots: Sequence[int]) -> None:
+    "One slot per row in one device operation: `req_to_token[rows[i], positions[i]] = slots[i]` (a decode step's writes)."
+    for row in rows: self._check(row, "write")
+    if any(not 0 <= p < self.max_context for p in positions):
+        raise ValueError(f"positions {list(positions)} must lie in [0, {self.max_context})")
+    dev = self.req_to_token.device
+    idx = torch.tensor([list(rows), list(positions)], dtype=torch.int64).to(dev, non_blocking=True)
+    self.req_to_token[idx[0], idx[1]] = torch.tensor(list(slots), dtype=torch.int64).to(dev, non_blocking=True)

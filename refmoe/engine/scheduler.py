@@ -145,7 +145,10 @@ def _schedule_decode(self: Scheduler) -> ScheduledBatch | None:
     if not self.running: return None
     reqs = list(self.running)
     spans = [(r.num_computed, r.num_computed + 1) for r in reqs]
-    slots = [self._grow(r, 1) for r in reqs]
+    new = self.kv.alloc(len(reqs))
+    self.req_pool.write_tokens([r.req_pool_idx for r in reqs], [s for s, _ in spans], new)
+    for r, slot in zip(reqs, new): r.kv_slots.append(slot)
+    slots = [[slot] for slot in new]
     return ScheduledBatch(ForwardMode.DECODE, reqs, spans, slots, [(0, 0)] * len(reqs), [True] * len(reqs))
 
 # %% ../../nbs/56_scheduler.ipynb #3ef9ae68
