@@ -15,7 +15,8 @@ import torch.distributed as dist
 from .common import bench_parser, parse_bench_args
 from ..core.env import device_label, dtype_name, has_cuda, parse_dtype
 from ..core.timing import emit, time_us, wall_us
-from ..ep.dispatch import DISPATCHERS, EPMoE, ep_all_gather, ep_all_reduce, ep_all_to_all, group_name, logged_collectives
+from ..ep.collectives import ep_all_gather, ep_all_reduce, ep_all_to_all, group_name, logged_collectives
+from ..ep.dispatch import DISPATCHERS, EPMoE
 from ..ep.groups import EPLaunchError, ep_device, in_torchrun
 from ..ep.runner import run_on_ranks
 from ..layers.moe import DeepseekV2MoE

@@ -1,1 +1,1 @@
-"""Expert parallelism: process groups and faults, dispatchers built on the MoE layer, the decode runner under EP."""
+"""Expert parallelism: process groups and faults, collectives a graph can replay, dispatchers built on the MoE layer and their checks on several ranks, the decode runner under EP."""

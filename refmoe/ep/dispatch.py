@@ -5,89 +5,19 @@
 # %% ../../nbs/41_ep_dispatch.ipynb #d33e56bf
 from __future__ import annotations
 
-import weakref
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Iterator, Sequence
-
 import torch
 import torch.distributed as dist
 from fastcore.basics import patch
 
 from ..layers.forward_batch import compute_local_num_token_non_padded
-from .groups import ep_device, expert_range
+from .groups import expert_range
+from .collectives import ep_all_gather, ep_all_reduce, ep_all_to_all, ep_all_to_all_v, group_name, resolve_group
 from ..kernels.fused_moe import fused_experts
 from ..kernels.tile_configs import get_config as tile_config
-from ..runners.graphs import make_backend
-from ..layers.moe import DeepseekV2MoE, MoEConfig, count_for_standard_path
-from ..core.legacy import legacy
+from ..layers.moe import DeepseekV2MoE, count_for_standard_path
 
 # %% auto #0
-__all__ = ['DISPATCHERS', 'group_name', 'logged_collectives', 'ep_all_reduce', 'ep_all_gather', 'ep_all_to_all', 'EPMoE',
-           'to_local_ids', 'local_expert_map', 'row_share', 'ep_layer_case', 'ep_capture_case', 'ep_bad_input_case']
-
-# %% ../../nbs/41_ep_dispatch.ipynb #89277f21
-_GROUPS: weakref.WeakValueDictionary[str, dist.ProcessGroup] = weakref.WeakValueDictionary()
-
-def group_name(group: dist.ProcessGroup | None = None) -> str:
-    "The name the collective ops use for `group` (default: the whole world)."
-    g = group if group is not None else dist.group.WORLD
-    if g is None: raise RuntimeError("no process group: run inside refmoe.ep.groups.launch / run_from_env or process_group()")
-    _GROUPS[g.group_name] = g
-    return g.group_name
-
-def _group(name: str) -> dist.ProcessGroup:
-    g = _GROUPS.get(name)
-    if g is None: raise RuntimeError(f"no live process group named {name!r}: was it destroyed?")
-    return g
-
-_LOG: ContextVar[list | None] = ContextVar("refmoe_ep_collectives", default=None)
-
-@contextmanager
-def logged_collectives() -> Iterator[list[dict]]:
-    "Note every collective run inside the block: `{op, shape, dtype, bytes}` of the buffer it moved."
-    log: list[dict] = []
-    token = _LOG.set(log)
-    try: yield log
-    finally: _LOG.reset(token)
-
-def _note(op: str, t: torch.Tensor) -> None:
-    log = _LOG.get()
-    if log is not None:
-        log.append({"op": op, "shape": list(t.shape), "dtype": str(t.dtype).removeprefix("torch."), "bytes": t.numel() * t.element_size()})
-
-def _all_reduce(tensor, group):
-    _note("all_reduce", tensor)
-    dist.all_reduce(tensor, group=_group(group))
-
-def _all_gather(out, tensor, group):
-    g = _group(group)
-    _note("all_gather", out)
-    dist.all_gather(list(out.chunk(dist.get_world_size(g))), tensor.contiguous(), group=g)
-
-def _all_to_all(out, tensor, group):
-    _note("all_to_all", tensor)
-    dist.all_to_all_single(out, tensor.contiguous(), group=_group(group))
-
-_LIB = torch.library.Library("refmoe", "FRAGMENT")
-for _schema, _impl in (("ep_all_reduce(Tensor(a!) tensor, str group) -> ()", _all_reduce),
-                       ("ep_all_gather(Tensor(a!) out, Tensor tensor, str group) -> ()", _all_gather),
-                       ("ep_all_to_all(Tensor(a!) out, Tensor tensor, str group) -> ()", _all_to_all)):
-    if not hasattr(torch.ops.refmoe, _schema.split("(")[0]):  # defined once per process
-        _LIB.define(_schema)
-        _LIB.impl(_schema.split("(")[0], _impl, "CompositeExplicitAutograd")
-
-def ep_all_reduce(tensor: torch.Tensor, group: str) -> None:
-    "Sum `tensor` over the group, in place, and wait for it."
-    torch.ops.refmoe.ep_all_reduce(tensor, group)
-
-def ep_all_gather(out: torch.Tensor, tensor: torch.Tensor, group: str) -> None:
-    "Every rank's `tensor`, stacked in rank order along dim 0 of `out`."
-    torch.ops.refmoe.ep_all_gather(out, tensor, group)
-
-def ep_all_to_all(out: torch.Tensor, tensor: torch.Tensor, group: str) -> None:
-    "Equal-split all-to-all: chunk `d` of `tensor` goes to rank `d`; chunk `s` of `out` comes from rank `s`."
-    torch.ops.refmoe.ep_all_to_all(out, tensor, group)
+__all__ = ['DISPATCHERS', 'EPMoE', 'to_local_ids', 'local_expert_map', 'row_share']
 
 # %% ../../nbs/41_ep_dispatch.ipynb #f9a7c12e
 DISPATCHERS = ("standard", "a2a", "a2a_ll")
@@ -100,7 +30,7 @@ class EPMoE(DeepseekV2MoE):
         if dispatcher not in DISPATCHERS: raise ValueError(f"unknown dispatcher {dispatcher!r}: use one of {', '.join(DISPATCHERS)}")
         if not dist.is_initialized(): raise RuntimeError("EPMoE needs a process group: run inside refmoe.ep.groups.launch / run_from_env")
         self.group_name = group_name(group)
-        g = _group(self.group_name)
+        g = resolve_group(self.group_name)
         self.ep_size, self.ep_rank = dist.get_world_size(g), dist.get_rank(g)
         c = dense.config
         self.experts = expert_range(c.n_routed_experts, self.ep_size, self.ep_rank)
@@ -224,8 +154,7 @@ def gather_rows(self: EPMoE, y: torch.Tensor, M: int) -> torch.Tensor:
 @patch
 def _exchange(self: EPMoE, send: torch.Tensor, recv_splits: list[int], send_splits: list[int]) -> torch.Tensor:
     out = send.new_empty(sum(recv_splits), *send.shape[1:])
-    _note("all_to_all_v", send)
-    dist.all_to_all_single(out, send.contiguous(), recv_splits, send_splits, group=_group(self.group_name))
+    ep_all_to_all_v(out, send, self.group_name, recv_splits, send_splits)
     return out
 
 @patch
@@ -237,8 +166,7 @@ def a2a_normal(self: EPMoE, x: torch.Tensor, w: torch.Tensor, ids: torch.Tensor)
     dst, tok = hits.t().nonzero(as_tuple=True)
     send_counts = hits.sum(0)
     recv_counts = torch.empty_like(send_counts)
-    _note("all_to_all_v", send_counts)
-    dist.all_to_all_single(recv_counts, send_counts, group=_group(self.group_name))
+    ep_all_to_all_v(recv_counts, send_counts, self.group_name)
     send_splits, recv_splits = send_counts.tolist(), recv_counts.tolist()
     local = torch.where(owner[tok] == dst[:, None], ids[tok] - dst[:, None] * per, -1).to(torch.int32)
     rx, rids, rw = (self._exchange(t, recv_splits, send_splits) for t in (x[tok], local, w[tok]))
@@ -288,69 +216,3 @@ def forward_normal_dual_stream(self: EPMoE, hidden_states: torch.Tensor,
                                num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "The standard dispatcher (no second stream under expert parallelism)."
     return self.forward_normal(hidden_states, num_token_non_padded)
-
-# %% ../../nbs/41_ep_dispatch.ipynb #66dc0f09
-def _gathered_ids(layer: EPMoE, M: int) -> torch.Tensor:
-    "The physical ids of all `M` rows: the standard dispatcher's local ids merged over ranks, the all-to-all's rows gathered."
-    ids = layer.topk_ids
-    out = ids.new_empty(layer.ep_size * ids.shape[0], ids.shape[1])
-    ep_all_gather(out, ids, layer.group_name)
-    if layer.dispatcher != "standard": return out[:M]
-    rank = torch.arange(layer.ep_size, device=ids.device)[:, None, None]
-    local = out.view(layer.ep_size, *ids.shape)  # each slot's expert is local on exactly one rank (none for -1)
-    return torch.where(local >= 0, local + rank * len(layer.experts), -1).amax(0).to(torch.int32)
-
-def ep_layer_case(rank: int, world_size: int, config: MoEConfig, x: torch.Tensor, n: int | None, *, impl: str = "torch",
-                  dispatchers: Sequence[str] = DISPATCHERS, layouts: Sequence[bool] = (False, True), legacy_too: bool = True,
-                  seed: int = 0) -> dict:
-    "Run `EPMoE` on a padded batch (`n` real rows of `x`) with each dispatcher and layout: outputs, loads, routing."
-    x = x.to(ep_device())
-    dense = DeepseekV2MoE(config, impl=impl, dtype=x.dtype, device=x.device, seed=seed)
-    M, out = x.shape[0], {}
-    for scattered in layouts:
-        count = None if n is None else torch.tensor([n], dtype=torch.int32, device=x.device)
-        if scattered and count is not None: count = compute_local_num_token_non_padded(count, M, world_size, rank)
-        for dispatcher in dispatchers:
-            layer = EPMoE.from_dense(dense, dispatcher=dispatcher, scattered=scattered)
-            for legacy_on in (False, True) if legacy_too else (False,):
-                layer.reset_expert_load()
-                with legacy(*([3] if legacy_on else [])): y = layer(x, count)
-                out[(dispatcher, scattered, legacy_on)] = {"out": y.cpu(), "load": layer.global_expert_load().cpu(),
-                                                           "ids": _gathered_ids(layer, M).cpu()}
-    return out
-
-# %% ../../nbs/41_ep_dispatch.ipynb #470ffd45
-def ep_capture_case(rank: int, world_size: int, config: MoEConfig, dispatchers: Sequence[str] = DISPATCHERS, *,
-                    impl: str = "torch", M: int = 8, counts: Sequence[int] = (5, 8, 2), seed: int = 0) -> dict:
-    "Capture `EPMoE` per dispatcher on a static `[M, H]` buffer, replay with new rows and counts: max error vs eager, or why not."
-    dev = ep_device()
-    dense = DeepseekV2MoE(config, impl=impl, device=dev, seed=seed)
-    g = torch.Generator().manual_seed(seed + 1)
-    x, count, out = torch.zeros(M, config.hidden_size, device=dev), torch.full((1,), M, dtype=torch.int32, device=dev), {}
-    for dispatcher in dispatchers:
-        layer = EPMoE.from_dense(dense, dispatcher=dispatcher)
-        try:
-            layer(x, count)  # warm-up (Triton compiles, CUDA allocates) before capture
-            graph = make_backend(dev).capture(lambda: layer(x, count))
-        except Exception as e:
-            out[dispatcher] = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
-            continue
-        errs = []
-        for n in counts:
-            x.copy_(torch.randn(M, config.hidden_size, generator=g)); count.fill_(n)
-            graph.replay()
-            errs.append((graph.output - layer(x.clone(), count.clone())).abs().max().item())
-        out[dispatcher] = max(errs)
-    return out
-
-# %% ../../nbs/41_ep_dispatch.ipynb #7418fde6
-def ep_bad_input_case(rank: int, world_size: int, config: MoEConfig) -> list[str]:
-    "The errors `EPMoE` raises for a bad dispatcher, an uneven expert split and rows a scattered layout cannot split."
-    errors = []
-    for make in (lambda: EPMoE.from_dense(DeepseekV2MoE(config, impl="torch"), dispatcher="deepep"),
-                 lambda: EPMoE.from_dense(DeepseekV2MoE(MoEConfig(32, 16, 9, 2), impl="torch")),
-                 lambda: EPMoE.from_dense(DeepseekV2MoE(config, impl="torch"), scattered=True)(torch.randn(5, 32)),
-                 lambda: EPMoE.from_dense(DeepseekV2MoE(config, impl="torch"))(torch.randn(4, 16))):
-        try: make(); errors.append("no error")
-        except Exception as e: errors.append(str(e))
-    return errors

@@ -18,7 +18,8 @@ from ..core.env import has_cuda
 from ..core.legacy import legacy
 from ..core.timing import emit, wall_us
 from .groups import EPLaunchError, ep_device, in_torchrun, launch, run_from_env
-from .dispatch import EPMoE, ep_layer_case
+from .dispatch import EPMoE
+from .dispatch_checks import ep_layer_case
 from ..runners.graphs import pick_bucket
 from ..layers.moe import DeepseekV2MoE
 from ..models.deepseek_v2 import build_model, get_config
