@@ -4,7 +4,9 @@ import argparse, os
 import torch
 from refmoe.engine.engine import Engine
 from refmoe.engine.sampler import SamplingParams
-from refmoe.serving.server import CompletionRequest, ScriptedBackend, ServerLimits, TextChunk, create_app, run_server
+from refmoe.serving.backends import ScriptedBackend, TextChunk
+from refmoe.serving.requests import ServerLimits
+from refmoe.serving.server import create_app
 from refmoe.serving.engine_backend import (
     EngineBackend,
     serve_main,
@@ -19,8 +21,10 @@ from openai import OpenAI
 from refmoe.core.legacy import legacy
 from refmoe.engine.engine import Engine
 from refmoe.engine.images import to_data_url
-from refmoe.serving.chat import ChatCompletionRequest, EXAMPLE_TOOLS
-from refmoe.serving.server import create_app, serve_in_background, ServerLimits
+from refmoe.serving.launcher import serve_in_background
+from refmoe.serving.protocol import ChatCompletionRequest, EXAMPLE_TOOLS
+from refmoe.serving.requests import ServerLimits
+from refmoe.serving.server import create_app
 
 def serve_cli(*argv):
     "Run `serve_main(argv)` until it exits (it must, for these arguments): (exit code, what it printed)."

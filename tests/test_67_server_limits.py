@@ -6,7 +6,9 @@ import httpx
 from fastcore.test import test_eq
 from refmoe.engine.engine import Engine
 from refmoe.serving.engine_backend import EngineBackend
-from refmoe.serving.server import ServerLimits, create_app, serve_in_background
+from refmoe.serving.launcher import serve_in_background
+from refmoe.serving.requests import ServerLimits
+from refmoe.serving.server import create_app
 from refmoe.testing import closed_after, raw_post, slow_headers, wait_for
 
 LONG = {"model": "tiny", "messages": [{"role": "user", "content": "talk"}], "max_tokens": 200, "temperature": 0.8}

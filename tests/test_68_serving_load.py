@@ -5,9 +5,12 @@ import asyncio, json, os, statistics, time
 import httpx
 from fastcore.test import test_eq
 from refmoe.engine.engine import Engine
-from refmoe.serving.chat import EXAMPLE_TOOLS, check_tool_call_stream
+from refmoe.serving.backends import ScriptedBackend
+from refmoe.serving.chat import check_tool_call_stream
 from refmoe.serving.engine_backend import EngineBackend
-from refmoe.serving.server import ScriptedBackend, create_app, serve_in_background
+from refmoe.serving.launcher import serve_in_background
+from refmoe.serving.protocol import EXAMPLE_TOOLS
+from refmoe.serving.server import create_app
 from refmoe.serving.tool_calls import detector_class
 
 def stream_problems(events, max_tokens):

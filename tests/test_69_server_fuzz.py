@@ -9,8 +9,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from refmoe.engine.engine import Engine
+from refmoe.serving.backends import ScriptedBackend
 from refmoe.serving.engine_backend import EngineBackend
-from refmoe.serving.server import ScriptedBackend, create_app, serve_in_background
+from refmoe.serving.launcher import serve_in_background
+from refmoe.serving.server import create_app
 
 OBJECTS = {"/v1/chat/completions": ("chat.completion", "chat.completion.chunk"), "/v1/completions": ("text_completion", "text_completion")}
 

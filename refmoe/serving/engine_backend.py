@@ -24,9 +24,14 @@ from ..engine.sampler import SamplingParams
 from ..ep.groups import in_torchrun, run_from_env
 from ..models.deepseek_v2 import CONFIGS, get_config
 from ..models.vision import build_vision_tower, num_image_tokens
-from .chat import ChatCompletionRequest, ChatRequestError, token_logprobs
+from .backends import ScriptedBackend, TextChunk
+from .chat import token_logprobs
+from .completions import CompletionRequest
+from .launcher import run_server
+from .protocol import ChatCompletionRequest, ChatRequestError
+from .requests import ServerLimits
+from .server import create_app
 from .structured import sampling_fields
-from .server import CompletionRequest, ScriptedBackend, ServerLimits, TextChunk, create_app, run_server
 from .tool_calls import DETECTORS
 
 # %% auto #0

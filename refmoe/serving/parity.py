@@ -8,8 +8,9 @@ from __future__ import annotations
 import gc, json, time
 from typing import Any, Callable
 
-from .chat import (EXAMPLE_TOOLS, ChatCompletionRequest, chat_completion, check_tool_call_stream, stream_text)
-from .server import token_pieces
+from .backends import token_pieces
+from .chat import chat_completion, check_tool_call_stream, stream_text
+from .protocol import EXAMPLE_TOOLS, ChatCompletionRequest
 from .tool_calls import detector_class
 
 # %% auto #0

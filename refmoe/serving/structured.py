@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, strict_schema, tool_calls_schema
 from ..engine.sampler import Constraint
-from .chat import ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
+from .protocol import ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 
 # %% auto #0
 __all__ = ['response_constraint', 'sampling_fields']
