@@ -60,7 +60,7 @@ def notebook_title(nb: dict, fallback: str) -> str:
 
 
 FLOORS = {"0": "Core", "1": "Kernels", "2": "Layers and models", "3": "Graph runners", "4": "Expert parallelism",
-          "5": "Engine", "6": "Serving", "7": "Benchmarks", "9": "Command line"}
+          "5": "Engine", "6": "Serving", "7": "Benchmarks", "8": "Training", "9": "Command line"}
 
 
 def write_notebooks() -> list[tuple[str, str]]:

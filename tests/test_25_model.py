@@ -24,7 +24,7 @@ def test_build_model():
     test_eq(all(torch.equal(p, q) for p, q in zip(a.parameters(), b.parameters())), True)
     test_ne(build_model("tiny", seed=4).lm_head.weight[0, 0].item(), a.lm_head.weight[0, 0].item())
     test_eq([l.is_moe for l in a.model.layers], [False, True, True])
-    test_fail(lambda: build_model("v3"), contains="unknown model config 'v3'; known: tiny, v2-lite-moe")
+    test_fail(lambda: build_model("v3"), contains="unknown model config 'v3'; known: tiny, tiny-tools, v2-lite-moe")
 
 
 def test_prefill_then_decode_matches_full_prefill():

@@ -88,7 +88,7 @@ def test_check_main():
         except SystemExit as e: return e.code, err.getvalue().splitlines()[-1]
     test_eq(usage_error(["--legacy", "9"]), (2, "refmoe check: error: unknown defect 9; known defects: 1=tool_call_index, "
             "2=stale_num_token_non_padded, 3=unmasked_padding, 4=stale_input_embeds, 5=finalize_reinterpret"))
-    test_eq(usage_error(["--config", "v9"])[1], "refmoe check: error: unknown model config 'v9'; known: tiny, v2-lite-moe")
+    test_eq(usage_error(["--config", "v9"])[1], "refmoe check: error: unknown model config 'v9'; known: tiny, tiny-tools, v2-lite-moe")
 
 
 @pytest.mark.gpu

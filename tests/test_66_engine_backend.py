@@ -15,7 +15,7 @@ from refmoe.serving.engine_backend import (
 )
 
 from fastcore.test import test_eq, test_fail, test_close
-import asyncio, contextlib, io, json, time
+import asyncio, contextlib, io, json, os, tempfile, time
 import httpx, openai, torch
 from openai import OpenAI
 from refmoe.core.legacy import legacy
@@ -99,6 +99,11 @@ def test_serve_cli_errors():
     test_eq(code, 2); assert "cannot read --script" in text
     code, text = serve_cli("--model", "gpt-9")
     test_eq(code, 2); assert "unknown model config 'gpt-9'" in text
+    with tempfile.TemporaryDirectory() as empty:
+        os.environ["REFMOE_WEIGHTS_DIR"] = empty
+        try: code, text = serve_cli("--model", "tiny-tools")
+        finally: del os.environ["REFMOE_WEIGHTS_DIR"]
+    test_eq(code, 2); assert "no trained weights for 'tiny-tools'" in text and "refmoe train tiny-tools" in text
     code, text = serve_cli("--model", "tiny", "--ep-size", "2")
     test_eq(code, 2); assert "torchrun --nproc-per-node 2" in text
     if not torch.cuda.is_available():

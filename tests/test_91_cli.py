@@ -75,7 +75,7 @@ def where(i: Import) -> str:
     "`module:line imports target`, for failure messages."
     return f"{i.src}:{i.line} imports {i.target}"
 
-FLOORS = ["core", "kernels", "layers", "models", "runners", "ep", "engine", "serving", "bench", "face"]
+FLOORS = ["core", "kernels", "layers", "models", "runners", "ep", "engine", "serving", "bench", "train", "face"]
 
 def floor(mod: str) -> str:
     "The floor of a refmoe module: its folder; `core` for the package and `refmoe.testing`, `face` for the command line."

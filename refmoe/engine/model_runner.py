@@ -17,6 +17,7 @@ from .scheduler import ScheduledBatch
 from ..layers.forward_batch import ForwardBatch, ForwardMode, enable_num_token_non_padded
 from ..models.deepseek_v2 import ModelConfig, get_config
 from ..models.kimi_vl import KimiVLForConditionalGeneration, build_multimodal_model
+from ..models.pretrained import load_pretrained
 from ..runners.decode import DecodeCudaGraphRunner
 from ..runners.graphs import bucket_sizes
 from ..runners.prefill import PrefillCudaGraphRunner, prefill_buckets
@@ -60,6 +61,7 @@ class ModelRunner:
         self.device, self.model_config = c.device, c.model
         self.model = model if model is not None else build_multimodal_model(c.model, impl=c.impl, dtype=c.dtype,
                                                                              device=c.device, seed=c.seed)
+        if model is None and c.model.weights is not None: load_pretrained(self.model.language_model)
         self.kv_pool = TokenToKVPool.for_model(c.model, c.num_kv_slots, max_context=c.max_context, dtype=c.dtype, device=c.device)
         self.req_pool = ReqToTokenPool(c.max_running_requests, c.max_context, c.device)
         self.decode_runner = self.prefill_runner = None

@@ -23,6 +23,7 @@ from ..engine.request import FinishReason
 from ..engine.sampler import SamplingParams
 from ..ep.groups import in_torchrun, run_from_env
 from ..models.deepseek_v2 import CONFIGS, get_config
+from ..models.pretrained import WEIGHTS_ENV, has_weights, weights_path
 from ..models.vision import build_vision_tower, num_image_tokens
 from .backends import ScriptedBackend, TextChunk
 from .chat import token_logprobs
@@ -211,7 +212,10 @@ def serve_main(argv: list[str] | None = None) -> int:
         run_server(app, a.host, a.port, a.log_level)
         return 0
     try:
-        get_config(a.model)
+        cfg = get_config(a.model)
+        if cfg.weights is not None and not has_weights(cfg):
+            raise ValueError(f"no trained weights for {cfg.name!r} at {weights_path(cfg)}: make them with "
+                             f"`refmoe train {cfg.name}` or point ${WEIGHTS_ENV} at a folder that has them")
         if a.dtype: parse_dtype(a.dtype)
         if a.device: resolve_device(a.device)
     except (KeyError, ValueError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
