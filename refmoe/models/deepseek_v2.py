@@ -12,7 +12,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from ..layers.attention import Attention, KVCache, attention_mask
-from ..layers.forward_batch import ForwardBatch
+from ..layers.forward_batch import ForwardBatch, ForwardMode
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
 
 # %% auto #0
@@ -101,7 +101,7 @@ class DeepseekV2DecoderLayer(nn.Module):
                     else DeepseekV2MLP(c.hidden_size, c.intermediate_size, dtype, device))
 
     def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor, forward_batch: ForwardBatch,
-                mask: torch.Tensor) -> torch.Tensor:
+                mask: torch.Tensor | None) -> torch.Tensor:
         "The residual stream after this layer's attention and MLP; MoE layers get the batch's real-row count."
         h = hidden_states + self.self_attn(self.input_layernorm(hidden_states), positions, forward_batch, mask)
         x = self.post_attention_layernorm(h)
@@ -113,7 +113,7 @@ class DeepseekV2Model(nn.Module):
     def __init__(self, config: ModelConfig, *, impl: str = "torch", dtype: torch.dtype = torch.float32,
                  device: str | torch.device | None = None):
         super().__init__()
-        self.config = config
+        self.config, self.impl = config, impl
         self.embed_tokens = nn.Embedding(config.vocab_size, config.hidden_size, dtype=dtype, device=device)
         self.layers = nn.ModuleList(DeepseekV2DecoderLayer(config, i, impl=impl, dtype=dtype, device=device)
                                     for i in range(config.num_layers))
@@ -127,7 +127,8 @@ class DeepseekV2Model(nn.Module):
                 input_embeds: torch.Tensor | None = None) -> torch.Tensor:
         "Normalised hidden states of every token, starting from `input_embeds` when given, else from `input_ids`."
         h = self.embed_tokens(input_ids) if input_embeds is None else input_embeds
-        mask = attention_mask(forward_batch, forward_batch.kv_cache.num_slots)
+        kernel = self.impl == "triton" and forward_batch.forward_mode is ForwardMode.DECODE  # 18_decode_attention
+        mask = None if kernel else attention_mask(forward_batch, forward_batch.kv_cache.num_slots)
         for layer in self.layers: h = layer(positions, h, forward_batch, mask)
         return self.norm(h)
 
