@@ -26,21 +26,6 @@ def test_decode_attention_matches_torch():
     test_close(decode_attention(q, k, v, table, lens, 0.25, block_n=16).float(), decode_attention_torch(q, k, v, table, lens, 0.25).float(), eps=2e-2)
 
 
-def test_decode_attention_matches_the_masked_path():
-    from refmoe.layers.attention import KVCache, attention_mask
-    from refmoe.layers.forward_batch import ForwardBatch
-    cache = KVCache(1, 64, 2, 8, max_context=16)
-    slots = [cache.alloc(5), cache.alloc(9)]
-    g = torch.Generator().manual_seed(3)
-    cache.k.copy_(torch.randn(cache.k.shape, generator=g)); cache.v.copy_(torch.randn(cache.v.shape, generator=g))
-    fb = ForwardBatch.init_new("decode", [[1], [2]], slots, cache)
-    q = torch.randn(2, 2, 8, generator=g)
-    mask = attention_mask(fb, cache.num_slots)
-    scores = torch.einsum("thd,shd->hts", q, cache.k[0]) * 8 ** -0.5
-    masked = torch.einsum("hts,shd->thd", scores.masked_fill(~mask, float("-inf")).softmax(-1), cache.v[0])
-    test_close(decode_attention(q, cache.k[0], cache.v[0], fb.req_to_token, fb.seq_lens, 8 ** -0.5, block_n=16), masked, eps=1e-5)
-
-
 def test_decode_attention_refuses_bad_input():
     q, k, v = torch.randn(2, 3, 8), torch.randn(10, 3, 8), torch.randn(10, 3, 8)
     table, lens = torch.zeros(2, 4, dtype=torch.int32), torch.tensor([1, 2], dtype=torch.int32)

@@ -4,6 +4,7 @@ import torch
 from refmoe.layers.attention import (
     Attention,
     KVCache,
+    PAD_SLOT,
     RotaryEmbedding,
     attention_mask,
 )
@@ -44,6 +45,19 @@ def test_rotary_relative():
     qa, ka = rope(torch.tensor([5, 30]), q, k); qb, kb = rope(torch.tensor([2, 27]), q, k)
     test_close((qa[0] * ka[1]).sum(-1), (qb[0] * kb[1]).sum(-1), eps=1e-4)
     test_close(rope(torch.tensor([0]), q[:1], k[:1])[0], q[:1])
+
+
+def test_attention_decode_kernel_matches_the_mask():
+    cache = KVCache(1, 64, 2, 8, max_context=16)
+    rows = [cache.alloc(5), cache.alloc(9)]
+    table = torch.tensor([r + [PAD_SLOT] * (16 - len(r)) for r in rows])
+    batch = SimpleNamespace(positions=torch.tensor([4, 8]), seq_ids=torch.tensor([0, 1]), seq_lens=torch.tensor([5, 9], dtype=torch.int32),
+                            req_to_token=table, out_cache_loc=torch.tensor([rows[0][-1], rows[1][-1]]), kv_cache=cache)
+    g = torch.Generator().manual_seed(3)
+    cache.k.copy_(torch.randn(cache.k.shape, generator=g)); cache.v.copy_(torch.randn(cache.v.shape, generator=g))
+    attn = Attention(16, 2, 8, layer_id=0, max_position=16).requires_grad_(False)
+    h = torch.randn(2, 16, generator=g)
+    test_close(attn(h, batch.positions, batch, None), attn(h, batch.positions, batch, attention_mask(batch, cache.num_slots)), eps=1e-5)
 
 
 def test_attention_matches_textbook():

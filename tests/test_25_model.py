@@ -44,14 +44,14 @@ def test_prefill_then_decode_matches_full_prefill():
 
 def test_triton_decode_matches_torch():
     for impl in ("torch", "triton"):
-        model = build_model("tiny", impl=impl, seed=1)
-        cache = model.make_kv_cache(num_slots=64)
-        slots = [cache.alloc(5), cache.alloc(3)]
-        pre = ForwardBatch.init_new("extend", [[5, 6, 7, 8], [9, 10]], [s[:-1] for s in slots], cache)
-        model(pre.input_ids, pre.positions, pre)
-        dec = ForwardBatch.init_new("decode", [[11], [12]], slots, cache)
-        if impl == "torch": eager = model(dec.input_ids, dec.positions, dec)
-        else: test_close(model(dec.input_ids, dec.positions, dec), eager, eps=1e-4)
+        lm = build_model("tiny", impl=impl, seed=1)
+        kv = lm.make_kv_cache(num_slots=64)
+        rows = [kv.alloc(5), kv.alloc(3)]
+        pre = ForwardBatch.init_new("extend", [[5, 6, 7, 8], [9, 10]], [s[:-1] for s in rows], kv)
+        lm(pre.input_ids, pre.positions, pre)
+        dec = ForwardBatch.init_new("decode", [[11], [12]], rows, kv)
+        if impl == "torch": eager = lm(dec.input_ids, dec.positions, dec)
+        else: test_close(lm(dec.input_ids, dec.positions, dec), eager, eps=1e-4)
 
 
 def test_count_masks_routed_experts():
