@@ -58,6 +58,11 @@ def test_attention_decode_kernel_matches_the_mask():
     attn = Attention(16, 2, 8, layer_id=0, max_position=16).requires_grad_(False)
     h = torch.randn(2, 16, generator=g)
     test_close(attn(h, batch.positions, batch, None), attn(h, batch.positions, batch, attention_mask(batch, cache.num_slots)), eps=1e-5)
+    chunk = SimpleNamespace(positions=torch.tensor([2, 3, 4, 6, 7, 8]), seq_ids=torch.tensor([0, 0, 0, 1, 1, 1]),
+                            seq_lens=torch.tensor([5, 9], dtype=torch.int32), req_to_token=table,
+                            out_cache_loc=torch.tensor(rows[0][2:5] + rows[1][6:9]), kv_cache=cache)
+    h = torch.randn(6, 16, generator=g)
+    test_close(attn(h, chunk.positions, chunk, None), attn(h, chunk.positions, chunk, attention_mask(chunk, cache.num_slots)), eps=1e-5)
 
 
 def test_attention_matches_textbook():

@@ -11,7 +11,7 @@ from typing import Protocol, Sequence
 import torch
 from torch import nn
 
-from ..kernels.decode_attention import decode_attention
+from ..kernels.paged_attention import paged_attention
 
 # %% auto #0
 __all__ = ['PAD_SLOT', 'KVCacheFullError', 'ModelShape', 'KVCache', 'AttentionBatch', 'attention_mask', 'RotaryEmbedding',
@@ -146,15 +146,16 @@ class Attention(nn.Module):
 
     def forward(self, hidden_states: torch.Tensor, positions: torch.Tensor, forward_batch: AttentionBatch,
                 mask: torch.Tensor | None) -> torch.Tensor:
-        "Write the batch's keys and values at their slots, then attend over the cache where `mask` allows (None: decode kernel)."
+        "Write the batch's keys and values at their slots, then attend over the cache where `mask` allows (None: the kernel)."
         T = hidden_states.shape[0]
         q, k, v = self.qkv_proj(hidden_states).view(T, 3, self.num_heads, self.head_dim).unbind(1)
         q, k = self.rotary_emb(positions, q, k)
         cache = forward_batch.kv_cache
         cache.write(self.layer_id, forward_batch.out_cache_loc, k, v)
         keys, values = cache.k[self.layer_id], cache.v[self.layer_id]
-        if mask is None:  # one token per request: each reads its own cached tokens (18_decode_attention)
-            out = decode_attention(q, keys, values, forward_batch.req_to_token, forward_batch.seq_lens, self.scale)
+        if mask is None:  # the kernel: each token reads its own request's cached tokens (18_paged_attention)
+            fb = forward_batch
+            out = paged_attention(q, keys, values, fb.req_to_token, fb.seq_ids, fb.positions, fb.seq_lens, self.scale)
             return self.o_proj(out.reshape(T, -1))
         scores = torch.einsum("thd,shd->hts", q, keys).float() * self.scale
         probs = scores.masked_fill(~mask, torch.finfo(torch.float32).min).softmax(-1) * mask.any(-1)[None, :, None]

@@ -12,7 +12,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from ..layers.attention import Attention, KVCache, attention_mask
-from ..layers.forward_batch import ForwardBatch, ForwardMode
+from ..layers.forward_batch import ForwardBatch
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
 
 # %% auto #0
@@ -127,8 +127,7 @@ class DeepseekV2Model(nn.Module):
                 input_embeds: torch.Tensor | None = None) -> torch.Tensor:
         "Normalised hidden states of every token, starting from `input_embeds` when given, else from `input_ids`."
         h = self.embed_tokens(input_ids) if input_embeds is None else input_embeds
-        kernel = self.impl == "triton" and forward_batch.forward_mode is ForwardMode.DECODE  # 18_decode_attention
-        mask = None if kernel else attention_mask(forward_batch, forward_batch.kv_cache.num_slots)
+        mask = None if self.impl == "triton" else attention_mask(forward_batch, forward_batch.kv_cache.num_slots)
         for layer in self.layers: h = layer(positions, h, forward_batch, mask)
         return self.norm(h)
 
