@@ -11,13 +11,15 @@ from refmoe.kernels.paged_attention import (
 from fastcore.test import test_eq, test_close, test_fail
 import torch
 
+def attention_case(R=4, H=3, D=24, C=96, slots=300, lens=(1, 37, 96, 0), dtype=torch.float32, seed=0):
+    "Random queries (one per row), a random pool and random request rows."
+    g = torch.Generator().manual_seed(seed)
+    q, k, v = (torch.randn(*shape, generator=g).to(dtype) for shape in ((R, H, D), (slots, H, D), (slots, H, D)))
+    table = torch.stack([torch.randperm(slots - 1, generator=g)[:C] + 1 for _ in range(R)]).to(torch.int32)
+    return q, k, v, table, torch.tensor(lens, dtype=torch.int32)
+
 
 def test_paged_attention_matches_torch():
-    def attention_case(R=4, H=3, D=24, C=96, slots=300, lens=(1, 37, 96, 0), dtype=torch.float32, seed=0):
-        g = torch.Generator().manual_seed(seed)
-        q, k, v = (torch.randn(*shape, generator=g).to(dtype) for shape in ((R, H, D), (slots, H, D), (slots, H, D)))
-        table = torch.stack([torch.randperm(slots - 1, generator=g)[:C] + 1 for _ in range(R)]).to(torch.int32)
-        return q, k, v, table, torch.tensor(lens, dtype=torch.int32)
     for splits, block_n in [(1, 16), (3, 16), (7, 32), (None, 64)]:
         q, k, v, table, lens = attention_case(seed=splits or 0)
         out = decode_attention(q, k, v, table, lens, 0.2, splits=splits, block_n=block_n, impl="triton")
