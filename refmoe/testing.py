@@ -5,14 +5,14 @@
 # %% ../nbs/04_testing.ipynb #4f47eaed
 from __future__ import annotations
 
-import json, select, socket, time
+import json, os, select, socket, time
 from typing import Any, Callable
 
 import torch
 
 # %% auto #0
 __all__ = ['experts_case', 'poisoned_experts', 'calls_of', 'bad_requests', 'send', 'wait_for', 'address', 'raw_post',
-           'closed_after', 'slow_headers', 'recorded_ops']
+           'closed_after', 'slow_headers', 'enough_gpus', 'recorded_ops']
 
 # %% ../nbs/04_testing.ipynb #69a25f26
 def experts_case(M: int = 8, E: int = 4, H: int = 32, I: int = 16, k: int = 2, seed: int = 0, dtype: torch.dtype = torch.float32,
@@ -117,6 +117,17 @@ def slow_headers(url: str, n: int = 50, every: float = 0.3, limit: float = 10.0)
             if not data: closed[k] = time.monotonic() - t0
     for s in socks: s.close()
     return closed, got
+
+# %% ../nbs/04_testing.ipynb #70d16a79
+def enough_gpus(n: int) -> bool:
+    "True when this machine has `n` GPUs; otherwise skip under pytest, or say why in a notebook."
+    if torch.cuda.device_count() >= n: return True
+    reason = f"needs {n} GPUs (one per NCCL rank), this machine has {torch.cuda.device_count()}"
+    if os.environ.get("PYTEST_CURRENT_TEST"):
+        import pytest
+        pytest.skip(reason)
+    print(f"skipped: {reason}")
+    return False
 
 # %% ../nbs/04_testing.ipynb #f0713909
 def recorded_ops(fn: Callable[[], object]) -> list[str]:

@@ -20,17 +20,10 @@ from fastcore.test import test_eq, test_fail, test_close
 import torch
 from refmoe.ep.groups import launch
 from refmoe.core.legacy import legacy
+from refmoe.testing import enough_gpus
 
 pytestmark = pytest.mark.timeout(180)  # each launch also carries its own timeout
 FAST = dict(start_method="forkserver", timeout=120)
-
-def enough_gpus(n: int) -> bool:
-    "True when this machine has `n` GPUs; otherwise skip under pytest, or say why in a notebook."
-    if torch.cuda.device_count() >= n: return True
-    reason = f"needs {n} GPUs (one per NCCL rank), this machine has {torch.cuda.device_count()}"
-    if os.environ.get("PYTEST_CURRENT_TEST"): pytest.skip(reason)
-    print(f"skipped: {reason}")
-    return False
 
 
 def test_decode_graph_equals_eager_under_ep():
