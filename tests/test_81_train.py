@@ -62,4 +62,4 @@ def test_train_main_usage_errors():
         with contextlib.redirect_stderr(err), contextlib.suppress(SystemExit): train_main(argv)
         return err.getvalue().strip().splitlines()[-1]
     test_eq(usage_error(["v9"]), "refmoe train: error: unknown model config 'v9'; known: tiny, tiny-tools, v2-lite-moe")
-    test_eq(usage_error(["--steps", "0"]), "refmoe train: error: steps and batch_size must be positive, got 0, 32")
+    test_eq(usage_error(["--steps", "0"]), "refmoe train: error: steps and batch_size must be positive, got 0, 16")
