@@ -25,7 +25,7 @@ def test_lookup():
     test_fail(lambda: get_defect("unmasked_paddding"), contains="known defects: 1=tool_call_index")
     test_fail(lambda: get_defect(6), contains="unknown defect 6")
     test_eq(get_defect(2).scenarios, ("refmoe.runners.decode:stale_count_scenario", "refmoe.runners.decode:mixed_batch_scenario"))
-    test_eq(get_defect(1).scenarios, ("refmoe.serving.chat:tool_call_index_scenario",))
+    test_eq(get_defect(1).scenarios, ("refmoe.serving.chat:tool_call_index_scenario", "refmoe.train.served_calls:served_tool_call_scenario"))
 
 
 def test_toy_consumer():

@@ -3,6 +3,7 @@ import pytest
 import torch
 from refmoe.layers.forward_batch import ForwardBatch, ForwardMode, enable_num_token_non_padded
 from refmoe.engine.model_runner import (
+    MASKED_PATH_KV_SLOTS,
     ModelRunner,
     RunnerConfig,
 )
@@ -30,6 +31,13 @@ def drive(runner, prompts, steps=3, token=66):
             if smp: r.add_token(token, runner.config.max_context)
         s.step_done(b)
     return out
+
+
+def test_masked_path_pool_is_capped():
+    test_eq(RunnerConfig("tiny-tools", device="cpu").resolved().num_kv_slots, MASKED_PATH_KV_SLOTS + 1)
+    test_eq(RunnerConfig("tiny-tools", device="cpu", max_running_requests=1).resolved().num_kv_slots, 4097)
+    test_eq(RunnerConfig("tiny-tools", device="cpu", num_kv_slots=20000).resolved().num_kv_slots, 20000)
+    test_eq(RunnerConfig("tiny-tools", device="cpu", impl="triton").resolved().num_kv_slots, 32 * 4096 + 1)
 
 
 def test_graph_equals_eager():
