@@ -110,6 +110,8 @@ def test_write_tokens():
     test_eq(rp.req_to_token[rows[0], 0].item(), 7); test_eq(rp.req_to_token[rows[1], 3].item(), 9)
     test_fail(lambda: rp.write_tokens([rows[0]], [8], [1]), contains="must lie in [0, 8)")
     test_fail(lambda: rp.write_tokens([3], [0], [1]), contains="not allocated")
+    test_fail(lambda: rp.write_tokens(rows, [0], [1, 2]), contains="alike in length")
+    before = rp.req_to_token.clone(); rp.write_tokens([], [], []); test_eq(rp.req_to_token, before)
 
 
 def test_req_to_token_pool():
