@@ -3,6 +3,7 @@ import pytest
 import json, os, select, socket, time
 import torch
 from refmoe.testing import (
+    accumulated_calls,
     enough_gpus,
     experts_case,
     poisoned_experts,
@@ -16,6 +17,17 @@ def test_poisoned():
     p = poisoned_experts(w2)
     test_eq(torch.equal(p, w2), True)
     test_eq(p.is_contiguous(), True)
+
+
+def test_accumulated_calls_merge_by_index():
+    from openai.types.chat import ChatCompletion
+    def answer(*indices):
+        calls = [{"index": i, "id": f"call_{n}", "type": "function", "function": {"name": "f", "arguments": f'{{"n": {n}}}'}}
+                 for n, i in enumerate(indices)]
+        return ChatCompletion.model_validate({"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": [
+            {"index": 0, "finish_reason": "tool_calls", "message": {"role": "assistant", "content": None, "tool_calls": calls}}]})
+    test_eq([(c.function.name, c.function.arguments) for c in accumulated_calls(answer(0, 1))], [("f", '{"n": 0}'), ("f", '{"n": 1}')])
+    test_eq([(c.function.name, c.function.arguments) for c in accumulated_calls(answer(0, 0))], [("ff", '{"n": 0}{"n": 1}')])
 
 
 def test_enough_gpus_on_this_machine():

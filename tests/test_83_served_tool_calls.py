@@ -11,11 +11,10 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 import httpx
 from openai import OpenAI
-from openai.lib.streaming.chat import ChatCompletionStreamState
-from openai.types.chat import ChatCompletionChunk
 from refmoe.core.legacy import legacy
 from refmoe.core.scenario import run_scenario
 from refmoe.models.pretrained import read_manifest, weights_path
+from refmoe.testing import accumulated_calls
 
 @contextlib.contextmanager
 def refmoe_serve(*args, legacy_env: str | None = None):
@@ -45,18 +44,13 @@ def ask(client, **kw):
     "The two-city question, non-streamed."
     return client.chat.completions.create(model="tiny-tools", **TWO_CITIES, **kw)
 
-def calls_of(answer):
+def tool_calls_of(answer):
     "(index, id, name, arguments) of each call of a non-streamed answer."
     return [(c.index, c.id, c.function.name, c.function.arguments) for c in answer.choices[0].message.tool_calls or []]
 
 def accumulated(answer):
-    "The calls openai-python's stream accumulator builds from `answer` re-sent as chunks, index for index."
-    msg = answer.choices[0].message
-    base = {"id": answer.id, "created": answer.created, "model": answer.model, "object": "chat.completion.chunk"}
-    state = ChatCompletionStreamState()
-    for d in [{"role": "assistant", "content": msg.content}] + [{"tool_calls": [c.model_dump()]} for c in msg.tool_calls]:
-        state.handle_chunk(ChatCompletionChunk.model_validate({**base, "choices": [{"index": 0, "delta": d}]}))
-    return [(c.function.name, c.function.arguments) for c in state.current_completion_snapshot.choices[0].message.tool_calls]
+    "(name, arguments) of each call openai-python's accumulator builds from `answer` re-sent index for index (`refmoe.testing`)."
+    return [(c.function.name, c.function.arguments) for c in accumulated_calls(answer)]
 
 
 @pytest.mark.slow
@@ -72,12 +66,12 @@ def test_served_scenario_flips_with_the_switch():
 def test_served_two_city_calls():
     with refmoe_serve(*SERVE) as client: fixed_answer = ask(client, temperature=0)
     with refmoe_serve(*SERVE, legacy_env="1") as client: legacy_answer = ask(client, temperature=0)
-    print(calls_of(fixed_answer), calls_of(legacy_answer), sep="\n")
+    print(tool_calls_of(fixed_answer), tool_calls_of(legacy_answer), sep="\n")
 
-    test_eq([c[0] for c in calls_of(fixed_answer)], [0, 1])
-    test_eq([c[0] for c in calls_of(legacy_answer)], [0, 0])
-    test_ne(calls_of(fixed_answer)[0][1], calls_of(fixed_answer)[1][1])
-    test_eq([json.loads(c[3]) for c in calls_of(fixed_answer)], [{"city": "Paris"}, {"city": "Berlin"}])
+    test_eq([c[0] for c in tool_calls_of(fixed_answer)], [0, 1])
+    test_eq([c[0] for c in tool_calls_of(legacy_answer)], [0, 0])
+    test_ne(tool_calls_of(fixed_answer)[0][1], tool_calls_of(fixed_answer)[1][1])
+    test_eq([json.loads(c[3]) for c in tool_calls_of(fixed_answer)], [{"city": "Paris"}, {"city": "Berlin"}])
     test_eq(fixed_answer.choices[0].finish_reason, "tool_calls")
 
     print(accumulated(fixed_answer), accumulated(legacy_answer), sep="\n")
