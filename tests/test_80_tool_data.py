@@ -5,12 +5,14 @@ from refmoe.engine.chat_template import render_chat
 from refmoe.engine.tokenizer import ByteTokenizer
 from refmoe.train.tool_data import (
     KINDS,
+    REFUSAL,
     TOOL_POOL,
     VALUES,
     batches,
     conversations,
     draw_call,
     encode_conversation,
+    missing_twin,
 )
 
 from fastcore.test import test_eq, test_fail, test_ne
@@ -39,6 +41,17 @@ def test_conversations_are_seeded_and_split():
         if x.kind in ("chat", "missing"): test_eq(x.calls, [])
 
 
+def test_missing_twin_takes_the_tool_out():
+    rng = random.Random(0)
+    for one in [x for x in conversations(60, seed=2) if x.kind == "one"]:
+        twin = missing_twin(one, rng)
+        names = [t["function"]["name"] for t in twin.tools]
+        test_eq((twin.kind, twin.calls, twin.messages[-1]["content"]), ("missing", [], REFUSAL))
+        assert one.calls[0]["name"] not in names and 2 <= len(names) <= 6 and len(set(names)) == len(names)
+        test_eq(twin.prompt_messages(), one.prompt_messages())
+    test_fail(lambda: missing_twin(twin, rng), contains="only a 'one' conversation")
+
+
 def test_encode_conversation_masks_assistant_turns():
     tok = ByteTokenizer.for_config(get_config("tiny-tools"))
     for x in conversations(50, seed=4):
@@ -59,3 +72,6 @@ def test_batches_are_padded_and_seeded():
     test_fail(lambda: next(batches(tok, 3, 100)), contains="does not fit max_len=100")
     test_fail(lambda: next(batches(tok, 0, 100)), contains="batch_size must be >= 1")
     test_fail(lambda: draw_call(random.Random(0), "get_weather", "test"), contains="unknown split 'test'")
+    # twins: with every `one` followed by its twin, a refusal's prompt is the prompt of the row before it
+    def refusals(twins): return sum("Sorry, none of my tools" in tok.decode(r) for r in next(batches(tok, 64, 4096, seed=2, twins=twins))[0])
+    assert refusals(1.0) > refusals(0.0) + 5, (refusals(1.0), refusals(0.0))
