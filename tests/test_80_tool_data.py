@@ -5,42 +5,20 @@ from refmoe.engine.chat_template import render_chat
 from refmoe.engine.tokenizer import ByteTokenizer
 from refmoe.train.tool_data import (
     KINDS,
-    PHRASES,
     REFUSAL,
     TOOL_POOL,
     VALUES,
-    _LOWER_SLOTS,
     batches,
     conversations,
     draw_call,
     encode_conversation,
     missing_twin,
-    with_fillers,
 )
 
 from fastcore.test import test_eq, test_fail, test_ne
 import json, random
 from refmoe.engine.tokenizer import ByteTokenizer
 from refmoe.models.deepseek_v2 import get_config
-
-
-def test_fillers_keep_every_slot_and_leave_lowercase_values_alone():
-    import re
-    from refmoe.train.tool_data import _LOWER_SLOTS
-    rng = random.Random(0)
-    def around(words, slot):
-        i = next(i for i, w in enumerate(words) if slot in w)
-        return words[max(i - 1, 0):i + 2]
-    added = 0
-    for phrases in PHRASES.values():
-        for t in phrases["train"]:
-            for _ in range(30):
-                f = with_fillers(rng, t)
-                test_eq(re.findall(r"\{\w+\}", f), re.findall(r"\{\w+\}", t))
-                added += len(f.split(" ")) - len(t.split(" "))
-                for slot in _LOWER_SLOTS:
-                    if slot in t: test_eq(around(f.split(" "), slot), around(t.split(" "), slot))
-    assert added > 0
 
 
 def test_conversations_are_seeded_and_split():
