@@ -149,6 +149,8 @@ def _tst_flags() -> set[str]:
     return set(cfg["DEFAULT"].get("tst_flags", "").split())
 
 
+SLOW_CELL_S = 5.0
+
 def run_notebooks(paths: list[Path], flags: set[str]) -> int:
     "Execute notebooks in place (cwd = their folder), skipping flagged cells not in `flags`."
     import os, time
@@ -157,15 +159,21 @@ def run_notebooks(paths: list[Path], flags: set[str]) -> int:
     skip_flags = _tst_flags() - flags
     for path in paths:
         nb, t0 = read_nb(path), time.time()
+        started = [0.0]
         def skip(cell):
             if cell.cell_type != "code": return True
             d, _ = split_directives(cell.source)
             if d.get("eval", [""])[0].lower() == "false": return True
+            started[0] = time.time()
             return bool(skip_flags & d.keys())
+        def timed(cell):   # the slow cells, so a slow run can be taken apart
+            if (dt := time.time() - started[0]) >= SLOW_CELL_S:
+                first = next((l for l in cell.source.splitlines() if l.strip() and not l.startswith("#|")), "")
+                print(f"  {dt:6.1f}s  {path.name} cell {nb.cells.index(cell)}: {first[:90]}")
         shell, cwd = CaptureShell(path), os.getcwd()
         try:
             os.chdir(path.parent)
-            shell.run_all(nb, exc_stop=True, preproc=skip)
+            shell.run_all(nb, exc_stop=True, preproc=skip, postproc=timed)
         except Exception:
             sys.stderr.write(shell.prettytb(fname=path) + "\n")
             return 1
