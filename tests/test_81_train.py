@@ -17,6 +17,7 @@ from refmoe.train.trainer import (
 
 from fastcore.test import test_eq, test_fail, test_close
 import tempfile, threading, time
+import matplotlib.pyplot as plt
 from pathlib import Path
 import torch
 from refmoe.layers.forward_batch import ForwardBatch
@@ -63,7 +64,7 @@ def test_save_run_writes_weights_and_manifest():
         m = save_run(r, Path(d) / "w.safetensors", command="test")
         test_eq((m["command"], m["train_config"]["steps"], m["device"]), ("test", 2, "cpu"))
         assert m["bytes"] < 10 * 2**20, m["bytes"]
-        plot_losses(r.losses, Path(d) / "loss.png")
+        plt.close(plot_losses(r.losses, Path(d) / "loss.png"))
         assert (Path(d) / "loss.png").stat().st_size > 1000
 
 
