@@ -17,6 +17,7 @@ from refmoe.train.trainer import (
 
 from fastcore.test import test_eq, test_fail, test_close
 import tempfile, threading, time
+from dataclasses import replace
 import matplotlib.pyplot as plt
 from pathlib import Path
 import torch
@@ -49,6 +50,7 @@ def test_train_runs_and_learns_on_cpu():
     cfg = TrainConfig(steps=4, batch_size=2, lr=3e-3, warmup=1, device="cpu")
     a, b = train(cfg, progress=False), train(cfg, progress=False)
     test_eq(a.losses, b.losses)
+    test_eq(train(replace(cfg, data_workers=0), progress=False).losses, a.losses)   # a thread or processes: the same batches
     assert 4.0 < a.losses[0] < 7.0, a.losses
     assert a.losses[-1] < a.losses[0], a.losses
     test_eq(all(not p.requires_grad for p in a.model.parameters()), True)
