@@ -64,7 +64,7 @@ def lm_loss(model: DeepseekV2ForCausalLM, ids: torch.Tensor, mask: torch.Tensor,
     ce = (ce * m.flatten()).sum() / m.sum().clamp_min(1.0)
     return ce + aux_weight * aux, {"ce": ce.detach(), "aux": aux.detach()}
 
-# %% ../../nbs/81_train.ipynb #c74037a1
+# %% ../../nbs/81_train.ipynb #e848f32b
 _END = object()
 
 def prefetch(items: Iterator, depth: int = 4) -> Iterator:
@@ -123,6 +123,7 @@ def lr_at(step: int, progress: float, cfg: TrainConfig) -> float:
 def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     "Train `cfg.model` from seeded random weights on synthetic tool conversations."
     if cfg.steps < 1 or cfg.batch_size < 1: raise ValueError(f"steps and batch_size must be positive, got {cfg.steps}, {cfg.batch_size}")
+    if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
     dev, config = resolve_device(cfg.device), get_config(cfg.model)
     torch.manual_seed(cfg.seed)
     model = build_model(config, impl="torch", device=dev, seed=cfg.seed).requires_grad_(True).train()
