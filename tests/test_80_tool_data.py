@@ -15,6 +15,7 @@ from refmoe.train.tool_data import (
     encode_conversation,
     make_batch,
     missing_twin,
+    vary_schema,
 )
 
 from fastcore.test import test_eq, test_fail, test_ne
@@ -52,6 +53,24 @@ def test_missing_twin_takes_the_tool_out():
         assert one.calls[0]["name"] not in names and 2 <= len(names) <= 6 and len(set(names)) == len(names)
         test_eq(twin.prompt_messages(), one.prompt_messages())
     test_fail(lambda: missing_twin(twin, rng), contains="only a 'one' conversation")
+
+
+def test_vary_schema_renames_everywhere():
+    import jsonschema
+    rng = random.Random(0)
+    for x in conversations(80, seed=6):
+        test_eq(vary_schema(x, rng, p=0.0).messages, x.messages)
+        y = vary_schema(x, rng, p=1.0)
+        schemas = {t["function"]["name"]: t["function"]["parameters"] for t in y.tools}
+        test_eq(len(schemas), len(x.tools))
+        assert not set(schemas) & {t["function"]["name"] for t in x.tools}, "every tool renamed at p=1"
+        for made in y.calls:
+            jsonschema.validate(made["arguments"], schemas[made["name"]])
+            test_eq(set(schemas[made["name"]]["required"]) <= set(made["arguments"]), True)
+        sent = [{"name": tc["function"]["name"], "arguments": json.loads(tc["function"]["arguments"])}
+                for m in y.messages for tc in m.get("tool_calls", [])]
+        test_eq(sent, y.calls)
+        test_eq([m["content"] for m in y.messages], [m["content"] for m in x.messages])
 
 
 def test_encode_conversation_masks_assistant_turns():

@@ -14,9 +14,9 @@ from ..engine.tokenizer import ByteTokenizer
 
 # %% auto #0
 __all__ = ['CURRENCIES', 'LANGUAGES', 'TOOL_POOL', 'SPLITS', 'VALUES', 'PHRASES', 'MODIFIERS', 'ENDINGS', 'WRAPPERS',
-           'SMALL_TALK', 'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'Batch', 'made_word', 'draw_call',
-           'fake_result', 'summarize', 'Conversation', 'make_conversation', 'conversations', 'missing_twin',
-           'encode_conversation', 'make_batch', 'batches', 'batches_in_workers']
+           'SMALL_TALK', 'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'NAME_VARIANTS', 'PARAM_VARIANTS', 'Batch',
+           'made_word', 'draw_call', 'fake_result', 'summarize', 'Conversation', 'make_conversation', 'conversations',
+           'missing_twin', 'vary_schema', 'encode_conversation', 'make_batch', 'batches', 'batches_in_workers']
 
 # %% ../../nbs/80_tool_data.ipynb #472035ed
 def _tool(name: str, description: str, properties: dict, required: list[str]) -> dict:
@@ -277,6 +277,49 @@ def missing_twin(conv: Conversation, rng: random.Random) -> Conversation:
     first = next(i for i, m in enumerate(conv.messages) if m["role"] == "assistant")
     return Conversation("missing", conv.messages[:first] + [{"role": "assistant", "content": REFUSAL}], [TOOL_POOL[n] for n in names])
 
+# %% ../../nbs/80_tool_data.ipynb #7fb72599
+NAME_VARIANTS = {"get_weather": ["weather", "get_current_weather", "fetch_weather", "weather_now"],
+                 "get_time": ["time_in_city", "get_local_time", "current_time", "clock"],
+                 "convert_currency": ["currency_convert", "exchange", "convert_money", "fx_convert"],
+                 "search_web": ["web_search", "search", "google", "find_on_web"],
+                 "get_stock_price": ["stock_price", "get_quote", "stock_quote", "share_price"],
+                 "create_event": ["add_event", "calendar_add", "schedule_event", "new_event"],
+                 "set_timer": ["timer", "start_timer", "countdown_start", "alarm_in"],
+                 "translate": ["translate_text", "translator", "to_language", "translation"],
+                 "get_news": ["news", "latest_news", "headlines_for", "news_search"]}
+PARAM_VARIANTS = {"city": ["location", "place", "city_name", "town"], "unit": ["units", "scale", "temperature_unit"],
+                  "amount": ["value", "sum", "money"], "from_currency": ["source", "from", "base_currency"],
+                  "to_currency": ["target", "to", "quote_currency"], "query": ["q", "search_query", "terms"],
+                  "max_results": ["limit", "count", "num_results"], "symbol": ["ticker", "stock", "code"],
+                  "title": ["name", "event_name", "summary"], "date": ["day", "when", "on_date"],
+                  "minutes": ["duration", "length_minutes", "mins"], "text": ["phrase", "sentence", "source_text"],
+                  "target_language": ["language", "lang", "into"], "topic": ["subject", "about", "keyword"]}
+
+def _renamed_args(args: dict, params: dict[str, str]) -> dict:
+    return {params.get(k, k): v for k, v in args.items()}
+
+def vary_schema(conv: Conversation, rng: random.Random, p: float = 0.5) -> Conversation:
+    "`conv` with each tool, and each of its parameters, renamed with probability `p` wherever it appears."
+    tools, names, params = [], {}, {}
+    for t in conv.tools:
+        f = t["function"]
+        name = names[f["name"]] = rng.choice(NAME_VARIANTS[f["name"]]) if rng.random() < p else f["name"]
+        ps = params[name] = {k: rng.choice(PARAM_VARIANTS[k]) if rng.random() < p else k for k in f["parameters"]["properties"]}
+        schema = {**f["parameters"], "properties": _renamed_args(f["parameters"]["properties"], ps),
+                  "required": [ps[k] for k in f["parameters"]["required"]]}
+        tools.append({"type": "function", "function": {**f, "name": name, "parameters": schema}})
+    def call(c: dict) -> dict:
+        name = names[c["name"]]
+        return {"name": name, "arguments": _renamed_args(c["arguments"], params[name])}
+    messages = []
+    for m in conv.messages:
+        if m.get("tool_calls"):
+            m = {**m, "tool_calls": [{**tc, "function": {"name": (c := call({"name": tc["function"]["name"],
+                 "arguments": json.loads(tc["function"]["arguments"])}))["name"], "arguments": json.dumps(c["arguments"])}}
+                 for tc in m["tool_calls"]]}
+        messages.append(m)
+    return Conversation(conv.kind, messages, tools, [call(c) for c in conv.calls])
+
 # %% ../../nbs/80_tool_data.ipynb #057234b7
 def encode_conversation(conv: Conversation, tokenizer: ByteTokenizer) -> tuple[list[int], list[int]]:
     "Token ids of a whole conversation and its loss mask (1 on the assistant's tokens, `<|im_end|>` included)."
@@ -295,20 +338,21 @@ def encode_conversation(conv: Conversation, tokenizer: ByteTokenizer) -> tuple[l
         done = prompt + turn[:end]
     return ids, mask
 
-# %% ../../nbs/80_tool_data.ipynb #64f94f2a
+# %% ../../nbs/80_tool_data.ipynb #7286e923
 Batch = tuple[list[list[int]], list[list[int]]]
 
 def _check_sizes(batch_size: int, max_len: int):
     if batch_size < 1 or max_len < 2: raise ValueError(f"batch_size must be >= 1 and max_len >= 2, got {batch_size}, {max_len}")
 
 def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, index: int = 0,
-               split: str = "train", twins: float = 0.5) -> Batch:
-    "Batch number `index` of the seeded stream: right-padded token ids and loss masks."
+               split: str = "train", twins: float = 0.5, rename: float = 0.0) -> Batch:
+    "Batch number `index` of the seeded stream: right-padded token ids and loss masks (`rename`: the share given other names)."
     _check_sizes(batch_size, max_len)
     rng, pending, rows = random.Random(f"{split}:{seed}:{index}"), [], []
     while len(rows) < batch_size:
         conv = pending.pop() if pending else make_conversation(rng, split)
         if conv.kind == "one" and rng.random() < twins: pending.append(missing_twin(conv, rng))
+        if rename and rng.random() < rename: conv = vary_schema(conv, rng)
         rows.append(encode_conversation(conv, tokenizer))
     if (longest := max(len(r[0]) for r in rows)) > max_len:
         raise ValueError(f"a conversation of {longest} tokens does not fit max_len={max_len}")
@@ -316,20 +360,20 @@ def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: in
             [r[1] + [0] * (longest - len(r[1])) for r in rows])
 
 def batches(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
-            twins: float = 0.5) -> Iterator[Batch]:
+            twins: float = 0.5, rename: float = 0.0) -> Iterator[Batch]:
     "Endless seeded batches (`make_batch` 0, 1, 2, ...), made in this process."
     _check_sizes(batch_size, max_len)   # bad sizes fail here, not at the first next()
-    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins) for i in itertools.count())
+    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename) for i in itertools.count())
 
 def batches_in_workers(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
-                       twins: float = 0.5, workers: int = 4, ahead: int = 8) -> Iterator[Batch]:
+                       twins: float = 0.5, rename: float = 0.0, workers: int = 4, ahead: int = 8) -> Iterator[Batch]:
     "The batches of `batches`, in the same order, made by `workers` processes up to `ahead` batches in advance."
     if workers < 1 or ahead < 1: raise ValueError(f"workers and ahead must be >= 1, got {workers}, {ahead}")
     _check_sizes(batch_size, max_len)
     from refmoe.train.tool_data import make_batch as made_in_module   # a spawned worker imports it by name
     def stream():
         with multiprocessing.get_context("spawn").Pool(workers) as pool:   # spawn: the parent may hold CUDA
-            job = lambda i: pool.apply_async(made_in_module, (tokenizer, batch_size, max_len, seed, i, split, twins))
+            job = lambda i: pool.apply_async(made_in_module, (tokenizer, batch_size, max_len, seed, i, split, twins, rename))
             queued = collections.deque(job(i) for i in range(ahead))
             for i in itertools.count(ahead):
                 batch = queued.popleft().get()   # a worker's exception is raised here

@@ -64,7 +64,7 @@ def lm_loss(model: DeepseekV2ForCausalLM, ids: torch.Tensor, mask: torch.Tensor,
     ce = (ce * m.flatten()).sum() / m.sum().clamp_min(1.0)
     return ce + aux_weight * aux, {"ce": ce.detach(), "aux": aux.detach()}
 
-# %% ../../nbs/81_train.ipynb #e848f32b
+# %% ../../nbs/81_train.ipynb #80cf2b5c
 _END = object()
 
 def prefetch(items: Iterator, depth: int = 4) -> Iterator:
@@ -105,6 +105,8 @@ class TrainConfig:
     log_every: int = 25
     max_minutes: float | None = None   # a time budget: the schedule then runs on whichever ends first, steps or time
     data_workers: int = 4              # processes making batches ahead (0: a thread of this process)
+    twins: float = 0.5                 # share of one-call conversations followed by their missing twin (80_tool_data)
+    rename: float = 0.0                # share of conversations whose tools and parameters get other names (80_tool_data)
 
 @dataclass
 class TrainResult:
@@ -124,6 +126,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     "Train `cfg.model` from seeded random weights on synthetic tool conversations."
     if cfg.steps < 1 or cfg.batch_size < 1: raise ValueError(f"steps and batch_size must be positive, got {cfg.steps}, {cfg.batch_size}")
     if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
+    if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0): raise ValueError(f"twins and rename are shares in [0, 1], got {cfg.twins}, {cfg.rename}")
     dev, config = resolve_device(cfg.device), get_config(cfg.model)
     torch.manual_seed(cfg.seed)
     model = build_model(config, impl="torch", device=dev, seed=cfg.seed).requires_grad_(True).train()
@@ -132,8 +135,9 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay}, {"params": rest, "weight_decay": 0.0}],
                             lr=cfg.lr, betas=(0.9, 0.95), fused=dev.type == "cuda")
     tok = ByteTokenizer.for_config(config)
-    data = (batches_in_workers(tok, cfg.batch_size, config.max_position, seed=cfg.seed, workers=cfg.data_workers)
-            if cfg.data_workers > 0 else prefetch(batches(tok, cfg.batch_size, config.max_position, seed=cfg.seed)))
+    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename)
+    data = (batches_in_workers(tok, cfg.batch_size, config.max_position, workers=cfg.data_workers, **mix)
+            if cfg.data_workers > 0 else prefetch(batches(tok, cfg.batch_size, config.max_position, **mix)))
     result, t0, ces = TrainResult(model, cfg), time.perf_counter(), []
     bar = trange(cfg.steps, disable=not progress, desc=f"train {config.name}")
     budget = None if cfg.max_minutes is None else 60.0 * cfg.max_minutes
@@ -188,7 +192,7 @@ def save_run(result: TrainResult, path: str | Path | None = None, command: str |
             "train_config": asdict(result.config)}
     return save_pretrained(m, path or weights_path(result.config.model), info)
 
-# %% ../../nbs/81_train.ipynb #ef8ebbfe
+# %% ../../nbs/81_train.ipynb #895cccbd
 def train_main(argv: list[str] | None = None) -> int:
     "`refmoe train`: train a model config on synthetic tool conversations and save its weights."
     d = TrainConfig()
@@ -196,7 +200,7 @@ def train_main(argv: list[str] | None = None) -> int:
     p.add_argument("model", nargs="?", default=d.model, help=f"the config to train (default {d.model})")
     for name in ("steps", "batch_size", "warmup", "seed", "log_every", "data_workers"):
         p.add_argument("--" + name.replace("_", "-"), type=int, default=getattr(d, name))
-    for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes"):
+    for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes", "twins", "rename"):
         p.add_argument("--" + name.replace("_", "-"), type=float, default=getattr(d, name))
     p.add_argument("--device", default=None, help="cuda or cpu (default: cuda when there is one)")
     p.add_argument("--out", default=None, help="the weights file (default: where the config's weights are looked up)")
