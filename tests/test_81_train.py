@@ -53,6 +53,7 @@ def test_train_runs_and_learns_on_cpu():
     a, b = train(cfg, progress=False), train(cfg, progress=False)
     test_eq(a.losses, b.losses)
     test_eq(train(replace(cfg, data_workers=0), progress=False).losses, a.losses)   # a thread or processes: the same batches
+    assert 0.0 <= a.data_seconds <= a.seconds, (a.data_seconds, a.seconds)
     assert 4.0 < a.losses[0] < 7.0, a.losses
     assert a.losses[-1] < a.losses[0], a.losses
     test_eq(all(not p.requires_grad for p in a.model.parameters()), True)
@@ -67,6 +68,7 @@ def test_save_run_writes_weights_and_manifest():
     with tempfile.TemporaryDirectory() as d:
         m = save_run(r, Path(d) / "w.safetensors", command="test")
         test_eq((m["command"], m["train_config"]["steps"], m["device"]), ("test", 2, "cpu"))
+        test_eq(m["data_wait_seconds"], round(r.data_seconds, 1))
         assert m["bytes"] < 10 * 2**20, m["bytes"]
         plt.close(plot_losses(r.losses, Path(d) / "loss.png"))
         assert (Path(d) / "loss.png").stat().st_size > 1000

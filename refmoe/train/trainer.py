@@ -22,8 +22,8 @@ from ..models.pretrained import save_pretrained, weights_path
 from .tool_data import batches, batches_in_workers
 
 # %% auto #0
-__all__ = ['load_balance_loss', 'causal_forward', 'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult', 'lr_at', 'train',
-           'plot_losses', 'git_commit', 'save_run', 'train_main']
+__all__ = ['load_balance_loss', 'causal_forward', 'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult', 'to_device', 'lr_at',
+           'train', 'plot_losses', 'git_commit', 'save_run', 'train_main']
 
 # %% ../../nbs/81_train.ipynb #a8d5add9
 def load_balance_loss(gate: torch.Tensor, x: torch.Tensor, top_k: int) -> torch.Tensor:
@@ -64,7 +64,7 @@ def lm_loss(model: DeepseekV2ForCausalLM, ids: torch.Tensor, mask: torch.Tensor,
     ce = (ce * m.flatten()).sum() / m.sum().clamp_min(1.0)
     return ce + aux_weight * aux, {"ce": ce.detach(), "aux": aux.detach()}
 
-# %% ../../nbs/81_train.ipynb #80cf2b5c
+# %% ../../nbs/81_train.ipynb #a581d1ab
 _END = object()
 
 def prefetch(items: Iterator, depth: int = 4) -> Iterator:
@@ -116,6 +116,12 @@ class TrainResult:
     losses: list[float] = field(default_factory=list)
     tokens: int = 0
     seconds: float = 0.0
+    data_seconds: float = 0.0   # of `seconds`, the time the loop waited for a batch
+
+def to_device(rows: list[list[int]], dev: torch.device) -> torch.Tensor:
+    "A batch's rows as a tensor on `dev`; on CUDA through pinned memory, so the copy does not wait for the GPU's queue to drain."
+    t = torch.tensor(rows)
+    return t.pin_memory().to(dev, non_blocking=True) if dev.type == "cuda" else t
 
 def lr_at(step: int, progress: float, cfg: TrainConfig) -> float:
     "The learning rate at a step and a fraction of the run done: linear warmup, then cosine decay to lr/10."
@@ -145,7 +151,10 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
         for step in bar:
             progress = step / cfg.steps if budget is None else max(step / cfg.steps, (time.perf_counter() - t0) / budget)
             if progress >= 1.0: break
-            ids, mask = (torch.tensor(x, device=dev) for x in next(data))
+            waited = time.perf_counter()
+            batch = next(data)
+            result.data_seconds += time.perf_counter() - waited
+            ids, mask = (to_device(x, dev) for x in batch)
             for g in opt.param_groups: g["lr"] = lr_at(step, progress, cfg)
             with torch.autocast("cuda", dtype=torch.bfloat16, enabled=dev.type == "cuda"):
                 loss, parts = lm_loss(model, ids, mask, cfg.aux_weight)
@@ -162,7 +171,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
         if layer.is_moe: layer.mlp.reset_expert_load()
     return result
 
-# %% ../../nbs/81_train.ipynb #59d1a8d4
+# %% ../../nbs/81_train.ipynb #83a13bba
 def plot_losses(losses: list[float], path: str | Path | None = None, title: str = "tiny-tools training"):
     "The loss curve (per step and a 50-step running mean); saved to `path` when given."
     import matplotlib.pyplot as plt
@@ -187,7 +196,7 @@ def save_run(result: TrainResult, path: str | Path | None = None, command: str |
     info = {"command": command or "refmoe train " + result.config.model, "commit": git_commit(),
             "device": torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu", "seconds": round(result.seconds, 1),
             "tokens": result.tokens, "final_loss": round(sum(result.losses[-50:]) / len(result.losses[-50:]), 4) if result.losses else None,
-            "steps_run": len(result.losses),
+            "steps_run": len(result.losses), "data_wait_seconds": round(result.data_seconds, 1),
             "loss_curve": [round(sum(w) / len(w), 4) for w in (result.losses[i:i + 10] for i in range(0, len(result.losses), 10))],
             "train_config": asdict(result.config)}
     return save_pretrained(m, path or weights_path(result.config.model), info)
