@@ -13,10 +13,11 @@ from ..engine.chat_template import render_chat
 from ..engine.tokenizer import ByteTokenizer
 
 # %% auto #0
-__all__ = ['CURRENCIES', 'LANGUAGES', 'TOOL_POOL', 'SPLITS', 'VALUES', 'PHRASES', 'MODIFIERS', 'ENDINGS', 'WRAPPERS',
-           'SMALL_TALK', 'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'NAME_VARIANTS', 'PARAM_VARIANTS', 'Batch',
-           'made_word', 'draw_call', 'fake_result', 'summarize', 'Conversation', 'make_conversation', 'conversations',
-           'missing_twin', 'vary_schema', 'encode_conversation', 'make_batch', 'batches', 'batches_in_workers']
+__all__ = ['CURRENCIES', 'LANGUAGES', 'TOOL_POOL', 'SPLITS', 'VALUES', 'PHRASES', 'MODIFIERS', 'ENDINGS', 'OPEN_ENDED',
+           'BOUNDARY_WORDS', 'WRAPPERS', 'SMALL_TALK', 'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'NAME_VARIANTS',
+           'PARAM_VARIANTS', 'Batch', 'made_word', 'draw_call', 'fake_result', 'summarize', 'Conversation',
+           'make_conversation', 'conversations', 'missing_twin', 'vary_schema', 'encode_conversation', 'make_batch',
+           'batches', 'batches_in_workers']
 
 # %% ../../nbs/80_tool_data.ipynb #472035ed
 def _tool(name: str, description: str, properties: dict, required: list[str]) -> dict:
@@ -73,9 +74,9 @@ PHRASES: dict[str, dict[str, list[str]]] = {
                                    "{amount} {from_currency} to {to_currency}", "what {amount} {from_currency} is worth in {to_currency}",
                                    "the {mod}rate for {amount} {from_currency} in {to_currency}", "{amount} {from_currency} as {to_currency}"],
                          "heldout": ["the value of {amount} {from_currency} in {to_currency}"]},
-    "search_web": {"train": ["a web search for {query}", "search results for {query}", "a {mod}search for {query}", "web results about {query}",
-                             "{query} on the web", "a {mod}search on {query}", "web pages about {query}", "a search of the web for {query}",
-                             "{query} search results"],
+    "search_web": {"train": ["a web search for {query}", "search results for {query}", "a {mod}search{end} for {query}", "web results about {query}",
+                             "results on the web for {query}", "a {mod}search on {query}", "web pages{end} about {query}",
+                             "a search of the web for {query}", "the web results on {query}"],
                    "heldout": ["a quick web search on {query}"]},
     "get_stock_price": {"train": ["the {mod}stock price of {symbol}", "the share price of {symbol}", "the price of {symbol} stock",
                                   "the stock quote for {symbol}", "{symbol} stock", "the {mod}{symbol} share price", "how {symbol} shares are doing",
@@ -83,7 +84,8 @@ PHRASES: dict[str, dict[str, list[str]]] = {
                         "heldout": ["how {symbol} stock is trading"]},
     "create_event": {"train": ["a calendar event {title} on {date}", "an event called {title} on {date}", "an event {title} for {date}",
                                "a calendar event called {title} for {date}", "a meeting called {title} on {date}",
-                               "{title} on {date} in my calendar", "a calendar event for {title} on {date}", "an appointment {title} for {date}"],
+                               "an event named {title} on {date} in my calendar", "a calendar event named {title} on {date}",
+                               "an appointment {title} for {date}"],
                      "heldout": ["a calendar entry {title} for {date}"]},
     "set_timer": {"train": ["a timer for {minutes} minutes", "a {minutes} minute timer", "a timer of {minutes} minutes",
                             "a {minutes}-minute timer", "a timer set to {minutes} minutes", "{minutes} minutes on the timer",
@@ -94,18 +96,22 @@ PHRASES: dict[str, dict[str, list[str]]] = {
                             "\"{text}\" translated into {target_language}", "the {target_language} words for \"{text}\"",
                             "a {target_language} version of \"{text}\"", "{target_language} for \"{text}\""],
                   "heldout": ["\"{text}\" in {target_language}"]},
-    "get_news": {"train": ["the {mod}news about {topic}", "news on {topic}", "news about {topic}", "recent news stories about {topic}",
-                           "{topic} news", "the {mod}news on {topic}", "news reports about {topic}", "the {mod}stories in the news about {topic}"],
+    "get_news": {"train": ["the {mod}news{end} about {topic}", "news{end} on {topic}", "news about {topic}", "recent news stories about {topic}",
+                           "the news coverage of {topic}", "the {mod}news on {topic}", "news reports about {topic}",
+                           "the {mod}stories in the news about {topic}"],
                  "heldout": ["news headlines about {topic}"]},
 }
 # Modifiers and endings any train phrasing may take, so that no tool owns one of them (the first
 # model picked `get_time` for "the current weather..." because "current" had only ever come with time).
+# An ending goes at the end of a phrasing, or at its `{end}`; never right after a topic or a query.
 MODIFIERS = ["", "", "", "", "current ", "latest ", "live ", "local ", "up-to-date "]
 ENDINGS = ["", "", "", "", "", " today", " now", " at the moment", " this week"]
+OPEN_ENDED = ("{topic}", "{query}")     # lowercase text of any words: only punctuation, " and " or " (top 3)" may follow it
+BOUNDARY_WORDS = {"and", "on", "for"}   # words that may follow a lowercase value, so no value ever holds one
 WRAPPERS = {"train": ["Can you get me {0}?", "Please find {0}.", "I need {0}.", "{0}, please.", "What about {0}?", "What is {0}?",
                       "I would like {0}.", "Get me {0}.", "Show me {0}.", "Can I have {0}?", "Quick question: {0}?", "Could you find {0}?",
                       "Look up {0}.", "Help me find {0}.", "Tell me {0}.", "Find {0}.", "I want {0}.", "Do you know {0}?", "Give me {0}.",
-                      "Check {0}.", "May I have {0}?", "{0}?", "{0}.", "I'd like {0}, thanks.", "Can you check {0}?", "Hey, {0}?"],
+                      "Check {0}.", "May I have {0}?", "I'd like {0}, thanks.", "Can you check {0}?", "Hey, {0}?"],
             "heldout": ["Could you look up {0}?", "Help me with {0}.", "I am after {0}."]}
 SMALL_TALK = {"train": [("Hello!", "Hello! How can I help you today?"), ("Hi!", "Hi! How can I help you today?"),
                         ("Good evening!", "Good evening! How can I help you today?"),
@@ -114,7 +120,12 @@ SMALL_TALK = {"train": [("Hello!", "Hello! How can I help you today?"), ("Hi!", 
                         ("How are you?", "I am fine, thank you. How can I help?"), ("Bye!", "Goodbye!"),
                         ("Who are you?", "I am a small assistant that can use tools."),
                         ("What can you do?", "I can call the tools I am given and answer with their results."),
-                        ("Tell me a joke.", "Why did the expert route the token? Because it was its turn.")],
+                        ("Tell me a joke.", "Why did the expert route the token? Because it was its turn."),
+                        ("Good night!", "Good night! Sleep well."), ("Good day!", "Good day! How can I help you today?"),
+                        ("Hey there!", "Hello! How can I help you today?"), ("Have a nice day!", "You too!"),
+                        ("See you later.", "See you!"), ("Great, thanks.", "You're welcome!"), ("Sounds good.", "Great! Anything else?"),
+                        ("Nice work!", "Thanks! Anything else?"), ("Happy new year!", "Happy new year to you too!"),
+                        ("Well done.", "Thank you! Anything else?")],
               "heldout": [("Good morning!", "Good morning! How can I help you today?"), ("Thank you!", "You're welcome!")]}
 SYSTEM_PROMPTS = [None, "You are a helpful assistant.", "You are a concise assistant with tools."]
 
@@ -135,13 +146,19 @@ def made_word(rng: random.Random) -> str:
     first = rng.random() < 0.5
     return "".join(rng.choice(_VOWELS if (i % 2 == 0) == first else _CONSONANTS) for i in range(n))
 
+def _value_word(rng: random.Random) -> str:
+    "A common or made-up word for a value, never one of the `BOUNDARY_WORDS` that may follow a value."
+    while (w := rng.choice(WORDS) if rng.random() < 0.4 else made_word(rng)) in BOUNDARY_WORDS: pass
+    return w
+
 def _made_value(rng: random.Random, key: str) -> str:
     "A value no list holds: made-up names for places; for topics, titles and texts, common words mixed with made-up ones."
     if key == "city": return " ".join(made_word(rng).capitalize() for _ in range(rng.choice([1, 1, 1, 2])))
-    words = [rng.choice(WORDS) if rng.random() < 0.4 else made_word(rng) for _ in range(rng.randint(1, 4))]
-    if rng.random() < 0.15: words = [w.capitalize() for w in words]
-    if key == "title": return " ".join(words).capitalize()
-    return " ".join(words)
+    words = [_value_word(rng) for _ in range(rng.randint(1, 4))]
+    if (r := rng.random()) < 0.15: words = [w.capitalize() for w in words]
+    elif r < 0.35: i = rng.randrange(len(words)); words[i] = words[i].capitalize()   # a name inside: "ancient Rome"
+    v = " ".join(words)
+    return v[0].upper() + v[1:] if key == "title" else v
 
 def _values(rng: random.Random, split: str, key: str) -> str:
     "A value for `key`: held-out lists for `heldout`; for `train` a listed value or (mostly) a made one, never a held-out one."
@@ -166,12 +183,14 @@ def draw_call(rng: random.Random, name: str, split: str = "train") -> tuple[str,
     elif name == "translate": a = {"text": _values(rng, split, "text"), "target_language": rng.choice(LANGUAGES)}
     elif name == "get_news": a["topic"] = _values(rng, split, "topic")
     else: raise KeyError(f"no tool {name!r} in the pool: {', '.join(TOOL_POOL)}")
-    phrase = rng.choice(PHRASES[name][split]).format(**a, mod=rng.choice(MODIFIERS) if split == "train" else "")
+    template = rng.choice(PHRASES[name][split])
+    end, slot = (rng.choice(ENDINGS) if split == "train" else ""), "{end}" in template
+    phrase = template.format(**a, mod=rng.choice(MODIFIERS) if split == "train" else "", end=end if slot else "")
     if name == "get_weather" and rng.random() < 0.3:
         a["unit"] = rng.choice(["celsius", "fahrenheit"]); phrase += f" in {a['unit']}"
     if name == "search_web" and rng.random() < 0.3:
         a["max_results"] = rng.randint(2, 10); phrase += f" (top {a['max_results']})"
-    if split == "train": phrase += rng.choice(ENDINGS)
+    if not slot and not template.endswith(OPEN_ENDED): phrase += end
     return phrase, {"name": name, "arguments": a}
 
 # %% ../../nbs/80_tool_data.ipynb #21254be7
@@ -269,11 +288,11 @@ def conversations(n: int, seed: int = 0, split: str = "train") -> list[Conversat
     return [make_conversation(rng, split) for _ in range(n)]
 
 def missing_twin(conv: Conversation, rng: random.Random) -> Conversation:
-    "A `one` conversation's request with its tool taken out of the tools list, answered with the refusal."
-    if conv.kind != "one": raise ValueError(f"only a 'one' conversation has a missing twin, not {conv.kind!r}")
-    asked = conv.calls[0]["name"]
-    names = [t["function"]["name"] for t in conv.tools if t["function"]["name"] != asked]
-    if len(names) < 2: names.insert(rng.randint(0, len(names)), rng.choice([n for n in TOOL_POOL if n not in names and n != asked]))
+    "A conversation's request with every tool it asks for taken out of the tools list, answered with the refusal."
+    if not conv.calls: raise ValueError(f"only a conversation with calls has a missing twin, not a {conv.kind!r} one")
+    asked = {c["name"] for c in conv.calls}
+    names = [t["function"]["name"] for t in conv.tools if t["function"]["name"] not in asked]
+    while len(names) < 2: names.insert(rng.randint(0, len(names)), rng.choice([n for n in TOOL_POOL if n not in names and n not in asked]))
     first = next(i for i, m in enumerate(conv.messages) if m["role"] == "assistant")
     return Conversation("missing", conv.messages[:first] + [{"role": "assistant", "content": REFUSAL}], [TOOL_POOL[n] for n in names])
 
@@ -351,7 +370,7 @@ def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: in
     rng, pending, rows = random.Random(f"{split}:{seed}:{index}"), [], []
     while len(rows) < batch_size:
         conv = pending.pop() if pending else make_conversation(rng, split)
-        if conv.kind == "one" and rng.random() < twins: pending.append(missing_twin(conv, rng))
+        if conv.calls and rng.random() < twins: pending.append(missing_twin(conv, rng))
         if rename and rng.random() < rename: conv = vary_schema(conv, rng)
         rows.append(encode_conversation(conv, tokenizer))
     if (longest := max(len(r[0]) for r in rows)) > max_len:

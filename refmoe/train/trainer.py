@@ -105,7 +105,7 @@ class TrainConfig:
     log_every: int = 25
     max_minutes: float | None = None   # a time budget: the schedule then runs on whichever ends first, steps or time
     data_workers: int = 4              # processes making batches ahead (0: a thread of this process)
-    twins: float = 0.5                 # share of one-call conversations followed by their missing twin (80_tool_data)
+    twins: float = 0.5                 # share of requests with calls (one, same, mixed) followed by their missing twin (80_tool_data)
     rename: float = 0.0                # share of conversations whose tools and parameters get other names (80_tool_data)
 
 @dataclass
