@@ -84,3 +84,6 @@ def test_check_forward_batch_values():
     test_fail(lambda: check_forward_batch(replace(b, req_to_token=b.req_to_token - 1)), contains="req_to_token must lie in the cache's slots")
     edge = replace(b, seq_ids=torch.tensor([1, 0]), positions=torch.tensor([3, 0]), seq_lens=torch.tensor([4, 0], dtype=torch.int32))
     test_is(check_forward_batch(edge), edge)
+    trusted = replace(b, positions=torch.tensor([4, 0]))   # values=False: a bad value passes, a bad dtype still does not
+    test_is(check_forward_batch(trusted, values=False), trusted)
+    test_fail(lambda: check_forward_batch(replace(b, seq_lens=b.seq_lens.long()), values=False), contains="seq_lens must be torch.int32")

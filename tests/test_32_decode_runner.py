@@ -82,6 +82,9 @@ def test_bad_batches():
     huge = replace(live, **{k: torch.zeros(20, dtype=torch.int64) for k in ("input_ids", "positions", "out_cache_loc", "seq_ids")})
     test_fail(lambda: r.forward(huge), contains="more than the KV cache holds (15 slots)")
     test_fail(lambda: ForwardBatch.init_new("decode", [[1]] * 16, [[s] for s in range(1, 17)], r.kv_cache), contains="more than the KV cache holds")
+    test_fail(lambda: r.forward(replace(live, input_ids=live.input_ids.int()), check=False), contains="input_ids must be torch.int64")
+    test_fail(lambda: r.forward(replace(live, positions=torch.tensor([-3, 0]))), contains="positions must lie in")
+    with torch.no_grad(): test_eq(r.forward(live, check=False), r.forward(live))   # a trusted batch skips only the value check
 
 
 def test_batch_contract_graph_and_eager():

@@ -6,6 +6,7 @@ from refmoe.engine.kv_pool import (
     KVPoolFullError,
     ReqToTokenPool,
     TokenToKVPool,
+    host_to_device,
 )
 
 from fastcore.test import test_eq, test_fail, test_close, test_is
@@ -101,6 +102,11 @@ def test_kv_pool_is_a_kv_cache():
     k = torch.ones(2, model.config.num_heads, model.config.head_dim)
     kv.write(0, torch.tensor(slots), k, 2 * k)
     test_eq((kv.k[0, slots].sum().item(), kv.v[0, slots].sum().item(), kv.k[0, 0].abs().sum().item()), (64.0, 128.0, 0.0))
+
+
+def test_host_to_device():
+    test_eq(host_to_device([3, 1, 4], "cpu"), torch.tensor([3, 1, 4]))
+    test_eq(host_to_device([1, 2], None, torch.int32).dtype, torch.int32)
 
 
 def test_write_tokens():

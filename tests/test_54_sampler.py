@@ -9,6 +9,7 @@ from refmoe.engine.sampler import (
     _noise_bits,
     adjust_logits,
     gumbel_noise,
+    row_settings,
     sample_key,
     top_k_top_p_mask,
     vocab_hash,
@@ -117,6 +118,21 @@ def test_seeded_sampling_is_per_request():
     test_eq(shuffled.token_ids, [batch[i] for i in order])
     draws = {sampler(logits[1:2], params[1:2], [s], [0]).token_ids[0] for s in range(40)}
     test_eq(len(draws) > 5, True)
+
+
+def test_draw_leaves_tokens_on_the_device():
+    torch.manual_seed(1)
+    logits = torch.randn(6, 40) * 2
+    params = [SamplingParams(temperature=t, top_k=k, top_p=p) for t, k, p in
+              [(0.0, -1, 1.0), (1.0, -1, 1.0), (0.7, 5, 1.0), (1.3, -1, 0.8), (2.0, 3, 0.5), (1.0, 10, 0.9)]]
+    seeds, positions, s = [3, 4, 5, 6, 7, 8], [0, 1, 2, 3, 4, 5], Sampler()
+    want = s(logits, params, seeds, positions).token_ids
+    test_eq(s.draw(logits, params, seeds, positions).tolist(), want)
+    floats, ints = row_settings(params, seeds, positions, 40)
+    test_eq(s.draw(logits, params, seeds, positions, (torch.tensor(floats), torch.tensor(ints))).tolist(), want)
+    test_eq(s.draw(logits[:1], params[:1], seeds[:1], positions[:1]).tolist(), want[:1])   # all greedy: no settings needed
+    for bad in (SamplingParams(frequency_penalty=1.0), SamplingParams(logit_bias={1: 2.0}), SamplingParams(logprobs=True)):
+        test_fail(lambda: s.draw(logits[:1], [bad], [0], [0]), contains="without penalties, logit bias or logprobs")
 
 
 def test_sampled_distribution_matches_softmax():

@@ -71,3 +71,24 @@ def test_abort_and_limits():
     test_fail(lambda: s.add(req(32)), contains="at most 31 prompt tokens")
     test_fail(lambda: Scheduler(*pools(slots=16, ctx=32)), contains="fewer than one request's context")
     test_fail(lambda: SchedulerConfig(max_running_requests=0), contains="max_running_requests must be a positive int")
+
+
+def test_next_is_decode():
+    kv, rp = pools(slots=40, ctx=32)
+    s = Scheduler(kv, rp, SchedulerConfig(max_running_requests=3, max_prefill_tokens=64))
+    test_eq(s.next_is_decode(), False)                                      # idle
+    a, b = req(10), req(10)
+    s.add(a); run_step(s)
+    test_eq(s.next_is_decode(), True)
+    s.add(b); test_eq(s.next_is_decode(), False)                            # b would be prefilled first
+    test_eq(s.schedule().mode, ForwardMode.EXTEND)
+    kv, rp = pools(slots=40, ctx=32)
+    s = Scheduler(kv, rp, SchedulerConfig(max_running_requests=4, max_prefill_tokens=64))
+    s.add(req(10)); run_step(s); s.add(req(30))                              # 11 slots used, 39 usable: 30 + 2 do not fit
+    test_eq(s.next_is_decode(), True)
+    test_eq(s.schedule().mode, ForwardMode.DECODE)
+    kv, rp = pools(slots=40, ctx=32)
+    s = Scheduler(kv, rp, SchedulerConfig(max_running_requests=4, max_prefill_tokens=64))
+    for _ in range(3): s.add(req(12))
+    run_step(s); kv.alloc(kv.num_free - 2)                                   # three running, two free slots: a preemption
+    test_eq(s.next_is_decode(), False)

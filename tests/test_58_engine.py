@@ -35,6 +35,28 @@ def recording(engine) -> list:
     engine.runner.forward = lambda batch: seen.append(forward(batch)) or seen[-1]
     return seen
 
+import random
+
+def mixed_workload(eng, seed=2, n=24):
+    "A seeded mix: greedy and seeded sampling, max_tokens from 1 to the whole context, stop strings, end-of-turn on or ignored."
+    rng, out = random.Random(seed), []
+    for i in range(n):
+        prompt = eng.encode(f"req {i}: " + "ab c"[: rng.randint(1, 4)] * rng.randint(0, 8))
+        kw = dict(max_tokens=rng.choice([1, 3, 8, 20, None]), ignore_eos=rng.random() < 0.2, seed=seed * 100 + i)
+        if rng.random() < 0.4: kw.update(temperature=0)
+        else: kw.update(temperature=rng.choice([1.0, 2.0, 3.0]), top_p=rng.choice([1.0, 0.95]), top_k=rng.choice([-1, 100]))
+        if rng.random() < 0.4: kw["stop"] = tuple(chr(c) for c in rng.sample(range(33, 127), 6))
+        out.append((prompt, SamplingParams(**kw)))
+    return out
+
+def run_all(eng, work, timeout=120):
+    "Submit every (prompt, params) at once and wait for all: the requests, and the counters' change meanwhile."
+    before = dict(eng.counters)
+    reqs = [eng.submit(p, sp) for p, sp in work]
+    deadline = time.time() + timeout
+    while any(not r.finished for r in reqs) and time.time() < deadline: time.sleep(0.005)
+    return reqs, {k: eng.counters[k] - before[k] for k in before}
+
 
 def test_generate_and_stream():
     import time
@@ -163,3 +185,79 @@ def test_logprobs_are_raw_under_adjustments():
             vals, ids = logp[i].topk(3)
             test_eq([t for t, _ in top], ids.tolist()); test_close([v for _, v in top], vals.tolist(), eps=1e-5)
         test_eq((r.text.isalpha() and r.text.islower(), len(r.text)), (True, 6))
+
+
+def test_overlap_gives_the_same_tokens():
+    outs, counts = {}, {}
+    for overlap in (False, True):
+        with Engine("tiny", max_running_requests=8, max_prefill_tokens=64, max_context=64, overlap=overlap) as eng:
+            reqs, counts[overlap] = run_all(eng, mixed_workload(eng))
+            outs[overlap] = [(r.output_ids, r.finish_reason.value, r.text) for r in reqs]
+            stops = eng.tokenizer.stop_token_ids
+            test_eq((eng.stats()["kv_used"], eng.stats()["running"]), (0, 0))
+    test_eq(outs[True], outs[False])
+    ends = [("eos" if ids[-1] in stops else "stop string") if why == "stop" else why for ids, why, _ in outs[True]]
+    assert {"eos", "stop string", "length"} <= set(ends), ends                  # the workload meets every way to finish
+    assert any(len(p) + len(ids) == 64 for (p, _), (ids, *_) in zip(mixed_workload(eng), outs[True]))   # and the context's end
+    on, off = counts[True], counts[False]
+    test_eq((off["lagged_steps"], off["discarded_tokens"]), (0, 0))
+    assert on["lagged_steps"] > on["decode_steps"] // 2 and on["discarded_tokens"] > 0, on
+    for c in (on, off):
+        test_eq((c["generated_tokens"], c["finished"], c["errors"]), (sum(len(ids) for ids, *_ in outs[True]), 24, 0))
+        test_eq(c["steps"], c["prefill_steps"] + c["decode_steps"])
+
+
+def test_overlap_aborts_free_memory():
+    with Engine("tiny", max_running_requests=4, max_prefill_tokens=64, max_context=128, overlap=True) as eng:
+        long = SamplingParams(temperature=0, max_tokens=100, ignore_eos=True)
+        rs = [eng.submit(eng.encode(f"a long one {i}"), long) for i in range(3)]
+        while len(rs[1].output_ids) < 5: time.sleep(0.005)
+        eng.abort(rs[1].rid)
+        while not rs[1].finished: time.sleep(0.005)
+        test_eq(rs[1].finish_reason.value, "abort")
+        async def first_three():
+            n = 0
+            async for d in eng.generate_stream("streamed", long):
+                n += 1
+                if n == 3: break
+        asyncio.run(first_three())
+        deadline = time.time() + 60
+        while (any(not r.finished for r in rs) or eng.stats()["kv_used"]) and time.time() < deadline: time.sleep(0.01)
+        st = eng.stats()
+        test_eq((st["kv_used"], st["running"], st["waiting"], st["aborted"], st["errors"]), (0, 0, 0, 2, 0))
+        test_eq([len(rs[0].output_ids), len(rs[2].output_ids)], [100, 100])
+        assert st["lagged_steps"] > 50, st
+
+
+def test_overlap_under_preemption():
+    with Engine("tiny", max_running_requests=6, max_prefill_tokens=64, max_context=64, num_kv_slots=80, overlap=True) as small, \
+         Engine("tiny", max_running_requests=6, max_prefill_tokens=64, max_context=64, overlap=False) as big:
+        work = [(small.encode(f"prompt number {i} " * 2), SamplingParams(temperature=0.8 if i % 2 else 0, max_tokens=20, seed=i))
+                for i in range(6)]
+        reqs, c = run_all(small, work)
+        assert small.stats()["preemptions"] > 0 and c["lagged_steps"] > 0, (small.stats(), c)
+        want, _ = run_all(big, work)
+        for (p, sp), r, w in zip(work, reqs, want):
+            if (at := first_split(r.output_ids, w.output_ids)) is not None: assert sp.temperature == 0 and near_tie(big, p, w.output_ids, at), (r.rid, at)
+            test_eq(len(r.output_ids), 20)
+        test_eq((small.stats()["kv_used"], c["generated_tokens"], c["errors"]), (0, 120, 0))
+
+
+def test_overlap_with_ineligible_requests():
+    def mixed(eng):
+        prompt = eng.encode("Hi there")
+        plain = [(prompt, SamplingParams(temperature=t, max_tokens=30, seed=i, ignore_eos=True)) for i, t in enumerate([0, 0, 0.9, 1.3])]
+        odd = [SamplingParams(max_tokens=6, seed=1, frequency_penalty=1.0), SamplingParams(max_tokens=6, seed=2, logit_bias={66: 3.0}),
+               SamplingParams(max_tokens=6, seed=3, constraint=Constraint.regex("[a-z]{6}")),
+               SamplingParams(temperature=0, max_tokens=6, logprobs=True, top_logprobs=2)]
+        return plain + [(prompt, p) for p in odd]
+    with Engine("tiny", max_running_requests=8, max_prefill_tokens=64, max_context=128, overlap=True) as eng:
+        reqs, c = run_all(eng, mixed(eng))
+        eng.overlap = False                                       # the switch holds between requests
+        want, c_sync = run_all(eng, mixed(eng))
+    test_eq([r.output_ids for r in reqs], [w.output_ids for w in want])
+    test_close(reqs[-1].logprobs, want[-1].logprobs, eps=1e-5)   # batches differ, so the last bits may
+    test_eq((len(reqs[-1].logprobs), len(reqs[-1].top_logprobs), len(reqs[6].text), reqs[6].text.isalpha()), (6, 6, 6, True))
+    assert c["lagged_steps"] > 0 and c_sync["lagged_steps"] == 0, (c, c_sync)       # the lag resumes once the odd ones are done
+    test_eq(c["lagged_steps"] <= c["decode_steps"] - 6, True)                         # never while they were in the batch
+    test_eq((c["generated_tokens"], c["errors"]), (4 * 30 + 4 * 6, 0))

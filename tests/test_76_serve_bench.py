@@ -17,3 +17,7 @@ def test_serve_bench_cpu():
     test_eq([(r["mode"], r["run"]) for r in rows], [(m, r) for m in ("graph", "eager") for r in ("offline", "online", "decode_step")])
     assert all(r["output_tok_s"] > 0 for r in rows if r["run"] != "decode_step")
     assert all(r["step_vs_floor"] > 0 and r["engine_tok_s"] > 0 for r in rows if r["run"] == "decode_step")
+    test_eq({r["overlap"] for r in rows if r["run"] != "decode_step"}, {"on"})
+    for r in [r for r in rows if r["run"] == "decode_step"]:
+        assert r["engine_vs_runner_overlap_on"] > 0 and r["engine_vs_runner_overlap_off"] > 0, r
+        test_eq((r["lagged_overlap_off"], r["lagged_overlap_on"] > 0.5), (0, True))

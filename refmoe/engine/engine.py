@@ -13,8 +13,9 @@ import torch
 from fastcore.basics import patch
 
 from ..core.legacy import active_legacy, fixed, legacy
-from .grammar import Grammars, allowed_tokens
+from .grammar import Grammars
 from .model_runner import ModelRunner, RunnerConfig
+from .overlap import EngineStep, InFlight, can_lag, lag_eligible
 from .request import Delta, FinishReason, Req
 from .sampler import Sampler, SamplingParams
 from .scheduler import Scheduler, SchedulerConfig
@@ -44,22 +45,27 @@ class GenerateResult:
     top_logprobs: list[list[tuple[int, float]]] | None = None
 
 # %% ../../nbs/58_engine.ipynb #9a2fc79d
-class Engine:
+class Engine(EngineStep):
     "A small serving engine: scheduler, model runner with graph runners, sampler and detokenizer on one loop thread."
     def __init__(self, model: Any = "tiny", *, device: str | torch.device | None = None, dtype: torch.dtype | None = None,
                  impl: str | None = None, max_running_requests: int = 32, max_prefill_tokens: int = 256,
                  max_context: int | None = None, num_kv_slots: int | None = None, use_graphs: bool = True,
-                 graph_backend: str | None = None, seed: int = 0, ep_size: int = 1, runner: ModelRunner | None = None):
+                 graph_backend: str | None = None, seed: int = 0, ep_size: int = 1, runner: ModelRunner | None = None,
+                 overlap: bool | None = None):
         self.runner = runner or ModelRunner(RunnerConfig(model, device, dtype, impl, max_running_requests, max_prefill_tokens,
                                                          max_context, num_kv_slots, use_graphs, graph_backend, seed, ep_size))
         self.model_config, self.device = self.runner.model_config, self.runner.device
+        one_rank = self.runner.config.ep_size == 1
+        if overlap and not one_rank: raise ValueError("overlap needs ep_size 1: under expert parallelism rank 0 sends every step from the host")
+        self.overlap = (self.device.type == "cuda" and one_rank) if overlap is None else overlap
+        self._inflight: InFlight | None = None   # the decode step launched but not read yet
         self.max_context = self.runner.config.max_context
         self.tokenizer = ByteTokenizer.for_config(self.model_config)
         self.scheduler = Scheduler(self.runner.kv_pool, self.runner.req_pool,
                                    SchedulerConfig(self.runner.config.max_running_requests, self.runner.config.max_prefill_tokens))
         self.sampler, self.grammars = Sampler(), Grammars(self.tokenizer)
         self.counters = dict(steps=0, prefill_steps=0, decode_steps=0, prompt_tokens=0, generated_tokens=0, finished=0,
-                             aborted=0, errors=0)
+                             aborted=0, errors=0, lagged_steps=0, discarded_tokens=0)
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._wake, self._closed = threading.Event(), False
         self.legacy_ids = active_legacy()  # the switches on where the engine was built: its loop runs with them
@@ -131,33 +137,6 @@ def _emit(self: Engine, req: Req, delta: Delta) -> None:
     except Exception:
         if not req.finished: req.aborted = True
 
-@patch
-def step(self: Engine) -> bool:
-    "Run one scheduling step; False when there was nothing to do."
-    self._drain_inbox()
-    for req, delta in self.scheduler.drop_aborted(): self._emit(req, delta)
-    batch = self.scheduler.schedule()
-    if batch is None: return False
-    c = self.counters
-    c["steps"] += 1; c["prefill_steps" if batch.mode.value == "extend" else "decode_steps"] += 1
-    sampling = [r for r, s in zip(batch.reqs, batch.samples) if s]
-    try:
-        logits = self.runner.forward(batch)
-        allowed = allowed_tokens([r.matcher for r in sampling], logits.shape[-1], logits.device)
-        out = self.sampler(logits, [r.params for r in sampling], [r.seed for r in sampling], [len(r.all_ids) for r in sampling],
-                           [r.output_ids for r in sampling], allowed)
-    except Exception as e:
-        self._fail(batch.reqs, e)
-        return True
-    for i, req in enumerate(sampling):
-        lp = None if out.logprobs is None or not req.params.logprobs else out.logprobs[i]
-        top = None if out.top_logprobs is None or not req.params.top_logprobs else out.top_logprobs[i]
-        self._emit(req, req.add_token(out.token_ids[i], self.max_context, lp, top))
-    c["generated_tokens"] += len(sampling)
-    if batch.mode.value == "extend": c["prompt_tokens"] += batch.num_tokens
-    self.scheduler.step_done(batch)
-    return True
-
 # %% ../../nbs/58_engine.ipynb #4a5e706e
 @patch
 def _fail(self: Engine, reqs: list[Req], error: Exception) -> None:
@@ -181,11 +160,30 @@ def _run_loop(self: Engine) -> None:
     while not self._closed:
         try: busy = self.step()
         except Exception as e:  # a bug in the loop itself: fail what is live, keep serving
+            self._inflight = None
             self._fail([r for r in [*self.scheduler.running, self.scheduler.chunked] if r is not None], e)
             busy = True
         if not busy:
             self._wake.wait(0.5)
             self._wake.clear()
+
+# %% ../../nbs/58_engine.ipynb #7e852732
+@patch
+def step(self: Engine) -> bool:
+    "Run one scheduling step; False when there was nothing to do."
+    self._drain_inbox()
+    for req, delta in self.scheduler.drop_aborted(): self._emit(req, delta)
+    prev, self._inflight = self._inflight, None
+    if prev is not None:                                  # step N runs on the device, its tokens unread
+        if self.overlap and can_lag(self.scheduler, prev, self.max_context):
+            self._launch(self.scheduler.schedule(), prev)  # N+1 goes to the GPU on N's device tokens ...
+        self._read(prev)                                  # ... while the host reads N and does its work
+        return True
+    batch = self.scheduler.schedule()
+    if batch is None: return False
+    if self.overlap and batch.mode.value == "decode" and all(lag_eligible(r) for r in batch.reqs): self._launch(batch, None)
+    else: self._run_sync(batch)
+    return True
 
 # %% ../../nbs/58_engine.ipynb #f8c1dc3e
 @patch
@@ -238,6 +236,7 @@ def close(self: Engine) -> None:
     if self._closed: return
     self._closed = True; self._wake.set()
     self._thread.join(timeout=60)
+    self._inflight = None   # its tokens are dropped: every live request is aborted below
     self._drain_inbox()
     s = self.scheduler
     for req in [*s.waiting, *s.running, *([s.chunked] if s.chunked else [])]:

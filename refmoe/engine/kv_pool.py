@@ -13,7 +13,7 @@ from fastcore.basics import patch
 from ..layers.attention import PAD_SLOT, KVCache, KVCacheFullError
 
 # %% auto #0
-__all__ = ['KVPoolFullError', 'TokenToKVPool', 'ReqToTokenPool']
+__all__ = ['KVPoolFullError', 'TokenToKVPool', 'ReqToTokenPool', 'host_to_device']
 
 # %% ../../nbs/53_kv_pool.ipynb #2344788e
 class KVPoolFullError(KVCacheFullError):
@@ -117,5 +117,12 @@ def write_tokens(self: ReqToTokenPool, rows: Sequence[int], positions: Sequence[
         if not (0 <= row < max_reqs and taken[row]): self._check(row, "write")
     if min(positions) < 0 or max(positions) >= self.max_context:
         raise ValueError(f"positions {positions} must lie in [0, {self.max_context})")
-    idx = torch.tensor(rows + positions + slots, dtype=torch.int64).to(self.req_to_token.device, non_blocking=True).view(3, -1)
+    idx = host_to_device(rows + positions + slots, self.req_to_token.device).view(3, -1)
     self.req_to_token[idx[0], idx[1]] = idx[2]   # one host-to-device copy for the three lists
+
+# %% ../../nbs/53_kv_pool.ipynb #001ce203
+def host_to_device(values: Sequence[int], device: str | torch.device | None, dtype: torch.dtype = torch.int64) -> torch.Tensor:
+    "`values` as a tensor on `device`, copied without making the host wait: from pinned memory, `non_blocking`, on CUDA."
+    dev = torch.device(device) if device is not None else torch.device("cpu")
+    host = torch.tensor(values, dtype=dtype, pin_memory=dev.type == "cuda")
+    return host.to(dev, non_blocking=True)

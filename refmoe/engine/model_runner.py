@@ -96,10 +96,10 @@ def forward_batch(self: ModelRunner, batch: ScheduledBatch) -> ForwardBatch:
 # %% ../../nbs/57_model_runner.ipynb #86c791b5
 @patch
 @torch.no_grad()
-def run(self: ModelRunner, fb: ForwardBatch, spans: list[tuple[int, int]], samples: list[bool]) -> torch.Tensor:
+def run(self: ModelRunner, fb: ForwardBatch, spans: list[tuple[int, int]], samples: list[bool], check: bool = True) -> torch.Tensor:
     "Run a built `ForwardBatch`; fp32 logits `[n_sampling, vocab]` of the requests that sample after it."
     if fb.forward_mode is ForwardMode.DECODE:
-        logits = self.decode_runner.forward(fb) if self.decode_runner else self.model(fb.input_ids, fb.positions, fb)
+        logits = self.decode_runner.forward(fb, check=check) if self.decode_runner else self.model(fb.input_ids, fb.positions, fb)
         return logits.float().clone()
     logits = self.prefill_runner.forward(fb) if self.prefill_runner else self.model(fb.input_ids, fb.positions, fb)
     ends = torch.tensor([e - s for s, e in spans], device=self.device).cumsum(0) - 1

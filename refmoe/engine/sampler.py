@@ -14,8 +14,8 @@ import torch
 
 # %% auto #0
 __all__ = ['CONSTRAINT_KINDS', 'MAX_TOP_LOGPROBS', 'GREEDY_BELOW', 'Constraint', 'SamplingParams', 'sample_key', 'vocab_hash',
-           'gumbel_noise', 'top_k_top_p_mask', 'token_counts', 'adjust_logits', 'SampleOutput', 'sample_tokens',
-           'Sampler']
+           'gumbel_noise', 'top_k_top_p_mask', 'token_counts', 'adjust_logits', 'SampleOutput', 'row_settings',
+           'sample_tokens', 'Sampler']
 
 # %% ../../nbs/54_sampler.ipynb #b763aeff
 CONSTRAINT_KINDS = ("json_schema", "regex")
@@ -206,21 +206,27 @@ class SampleOutput:
     logprobs: list[float] | None = None
     top_logprobs: list[list[tuple[int, float]]] | None = None
 
+def row_settings(params: Sequence[SamplingParams], seeds: Sequence[int], positions: Sequence[int],
+                 vocab_size: int) -> tuple[list[list[float]], list[list[int]]]:
+    "Per-row settings as host lists: (temperature, top_p) and (top_k, noise key) of each row."
+    return ([[p.temperature, p.top_p] for p in params],
+            [[min(p.top_k, vocab_size) if p.top_k > 0 else vocab_size, sample_key(s, pos)]
+             for p, s, pos in zip(params, seeds, positions)])
+
 def _row_settings(params: Sequence[SamplingParams], seeds: Sequence[int], positions: Sequence[int],
                   vocab_size: int, device: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
     "Per-row settings as tensors: [B, 2] fp32 (temperature, top_p) and [B, 2] int64 (top_k, noise key)."
-    floats = torch.tensor([[p.temperature, p.top_p] for p in params], dtype=torch.float32, device=device)
-    ints = torch.tensor([[min(p.top_k, vocab_size) if p.top_k > 0 else vocab_size, sample_key(s, pos)]
-                         for p, s, pos in zip(params, seeds, positions)], dtype=torch.int64, device=device)
-    return floats, ints
+    floats, ints = row_settings(params, seeds, positions, vocab_size)
+    return torch.tensor(floats, dtype=torch.float32, device=device), torch.tensor(ints, dtype=torch.int64, device=device)
 
 def sample_tokens(logits: torch.Tensor, params: Sequence[SamplingParams], seeds: Sequence[int],
-                  positions: Sequence[int], vhash: torch.Tensor | None = None) -> torch.Tensor:
+                  positions: Sequence[int], vhash: torch.Tensor | None = None,
+                  settings: tuple[torch.Tensor, torch.Tensor] | None = None) -> torch.Tensor:
     "The token of each row [B] (int64, on the logits' device): greedy, or seeded Gumbel-max after top-k/top-p."
     greedy_ids = logits.argmax(-1)
     if all(p.greedy for p in params): return greedy_ids
     V = logits.shape[-1]
-    floats, ints = _row_settings(params, seeds, positions, V, logits.device)
+    floats, ints = settings if settings is not None else _row_settings(params, seeds, positions, V, logits.device)
     temperature, top_p, top_k, keys = floats[:, 0], floats[:, 1], ints[:, 0], ints[:, 1]
     greedy = temperature < GREEDY_BELOW
     scaled = logits / torch.where(greedy, 1.0, temperature)[:, None]
@@ -244,18 +250,30 @@ class Sampler:
     "Pick the next token of every row of a batch of logits, each row by its own `SamplingParams`."
     def __init__(self): self._vocab_hash: dict[tuple[int, torch.device], torch.Tensor] = {}
 
-    def __call__(self, logits: torch.Tensor, params: Sequence[SamplingParams], seeds: Sequence[int],
-                 positions: Sequence[int], output_ids: Sequence[Sequence[int]] | None = None,
-                 allowed: torch.Tensor | None = None) -> SampleOutput:
+    def _checked(self, logits: torch.Tensor, params, seeds, positions) -> tuple[torch.Tensor, torch.Tensor]:
+        "The logits as fp32 and the vocabulary's hash, after checking one setting per row."
         if logits.dim() != 2 or not logits.is_floating_point():
             raise ValueError(f"logits must be a [batch, vocab] float tensor, got {tuple(logits.shape)} {logits.dtype}")
         B = logits.shape[0]
         if not len(params) == len(seeds) == len(positions) == B:
             raise ValueError(f"need one SamplingParams, seed and position per row of logits ({B}), "
                              f"got {len(params)}, {len(seeds)} and {len(positions)}")
-        logits = logits.float()
         vocab = (logits.shape[1], logits.device)
         if vocab not in self._vocab_hash: self._vocab_hash[vocab] = vocab_hash(*vocab)
-        tokens = sample_tokens(adjust_logits(logits, params, output_ids, allowed), params, seeds, positions, self._vocab_hash[vocab])
+        return logits.float(), self._vocab_hash[vocab]
+
+    def __call__(self, logits: torch.Tensor, params: Sequence[SamplingParams], seeds: Sequence[int],
+                 positions: Sequence[int], output_ids: Sequence[Sequence[int]] | None = None,
+                 allowed: torch.Tensor | None = None) -> SampleOutput:
+        logits, vhash = self._checked(logits, params, seeds, positions)
+        tokens = sample_tokens(adjust_logits(logits, params, output_ids, allowed), params, seeds, positions, vhash)
         if any(p.logprobs for p in params): return _logprobs(logits, tokens, params)
         return SampleOutput(tokens.tolist())
+
+    def draw(self, logits: torch.Tensor, params: Sequence[SamplingParams], seeds: Sequence[int], positions: Sequence[int],
+             settings: tuple[torch.Tensor, torch.Tensor] | None = None) -> torch.Tensor:
+        "The tokens [B] left on the logits' device (no host sync), for rows whose draw needs no host state: no penalty, bias or logprobs."
+        if any(p.presence_penalty or p.frequency_penalty or p.logit_bias or p.logprobs for p in params):
+            raise ValueError("draw() takes rows without penalties, logit bias or logprobs; call the sampler for those")
+        logits, vhash = self._checked(logits, params, seeds, positions)
+        return sample_tokens(logits, params, seeds, positions, vhash, settings)

@@ -183,3 +183,14 @@ def step_done(self: Scheduler, batch: ScheduledBatch) -> None:
             self.release(req)
         elif sampled and batch.mode is ForwardMode.EXTEND:
             self.running.append(req)
+
+# %% ../../nbs/56_scheduler.ipynb #7f11d063
+@patch
+def next_is_decode(self: Scheduler) -> bool:
+    "Would `schedule()` now decode every running request, with nothing to prefill and nobody to preempt? (No side effects.)"
+    if self.chunked is not None or not self.running or not self.kv.can_alloc(len(self.running)): return False
+    if not self.waiting: return True
+    live, first = len(self.running), self.waiting[0]
+    if live >= self.config.max_running_requests: return True
+    if first.req_pool_idx is None and self.req_pool.num_free == 0: return True
+    return self._admit_span(first, self.config.max_prefill_tokens, reserve=live + 1) == 0

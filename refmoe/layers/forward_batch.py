@@ -114,8 +114,8 @@ def _check_sequences(mode: ForwardMode, input_ids: Sequence[Sequence[int]], cach
 _DTYPES = (("input_ids", torch.int64), ("positions", torch.int64), ("out_cache_loc", torch.int64),
            ("seq_ids", torch.int64), ("seq_lens", torch.int32), ("req_to_token", torch.int64))
 
-def check_forward_batch(batch: ForwardBatch) -> ForwardBatch:
-    "Raise a clear error if a batch has a wrong dtype, device or shape, or more tokens than its cache holds."
+def check_forward_batch(batch: ForwardBatch, *, values: bool = True) -> ForwardBatch:
+    "Raise a clear error if a batch has a wrong dtype, device or shape, or more tokens than its cache holds (and, with `values`, an index out of range)."
     dev = batch.kv_cache.device
     for name, dtype in _DTYPES:
         t = getattr(batch, name)
@@ -131,7 +131,7 @@ def check_forward_batch(batch: ForwardBatch) -> ForwardBatch:
     c = batch.num_token_non_padded
     if c is not None and (c.dtype != torch.int32 or c.shape != (1,)):
         raise TypeError(f"num_token_non_padded must be a one-element int32 tensor, got {tuple(c.shape)} {c.dtype}")
-    return _check_values(batch)
+    return _check_values(batch) if values else batch
 
 def _check_values(batch: ForwardBatch) -> ForwardBatch:
     "Raise a clear error for a batch whose positions, lengths, sequence ids or cache slots are out of range (one host sync)."
