@@ -53,10 +53,12 @@ def by_hand(eng: Engine, batch: int, steps: int) -> dict:
     r, s, sampler, ctx = eng.runner, eng.scheduler, eng.sampler, eng.max_context
     reqs = [Req(eng.encode(f"request {i}: " + "abc" * (i % 4)), params(i, steps + 2), eng.tokenizer, seed=i) for i in range(batch)]
     for q in reqs: s.add(q)
-    b = s.schedule()                                  # the prefill, the ordinary way
-    out = sampler(r.forward(b), [q.params for q in b.reqs], [q.seed for q in b.reqs], [len(q.all_ids) for q in b.reqs])
-    for q, t in zip(b.reqs, out.token_ids): q.add_token(t, ctx)
-    s.step_done(b)
+    while s.waiting or s.chunked is not None:         # the prefills, the ordinary way (as many as the prefill budget needs)
+        b = s.schedule()
+        done = [q for q, sampled in zip(b.reqs, b.samples) if sampled]
+        out = sampler(r.forward(b), [q.params for q in done], [q.seed for q in done], [len(q.all_ids) for q in done])
+        for q, t in zip(done, out.token_ids): q.add_token(t, ctx)
+        s.step_done(b)
     checked, prev = 0, None
     for _ in range(steps):
         with no_host_sync():

@@ -87,7 +87,7 @@ def decode_step(engine: Engine, batch: int, context: int, iters: int = 20, warmu
         fb = ForwardBatch(ForwardMode.DECODE, batch, long([65] * batch), long([context] * batch), long([s[-1] for s in slots]),
                           long(range(batch)), torch.full((batch,), context + 1, dtype=torch.int32, device=r.device), table, kv)
         with torch.no_grad():
-            graph_us = wall_us(lambda: r.decode_runner.forward(fb), iters, warmup, r.device) if r.decode_runner else None
+            graph_us = wall_us(lambda: r.decode_runner.forward(fb, check=False), iters, warmup, r.device) if r.decode_runner else None
             eager_us = wall_us(lambda: r.model(fb.input_ids, fb.positions, fb), iters, warmup, r.device)
     finally:
         for s in slots: kv.free(s)
@@ -138,10 +138,12 @@ def bench_main(argv: list[str] | None = None) -> int:
     max_tokens, ctx = a.max_tokens or (128 if cuda else 8), a.context or (512 if cuda else 32)
     batches, rates = a.batches or ([1, 8, 64] if cuda else [1, 4]), a.rates or ([4.0, 16.0] if cuda else [20.0])
     max_running = max(64 if cuda else 8, max(batches))
+    rate_steps = 64 if cuda else 12                      # decode steps of the engine-rate run
+    rate_prompt = max(1, ctx - rate_steps // 2)          # so its contexts average the decode-step runs' context
     base = {"bench": "serve", "device": device_label(dev), "model": model, "dtype": dtype_name(dtype)}
     for mode in a.modes:
         with Engine(model, device=dev, dtype=dtype, max_running_requests=max_running, max_prefill_tokens=512 if cuda else 128,
-                    max_context=max(hi + max_tokens, ctx + 1) + 1, use_graphs=mode == "graph", overlap=a.overlap[0] == "on") as eng:
+                    max_context=max(hi + max_tokens, ctx + 1, rate_prompt + rate_steps) + 1, use_graphs=mode == "graph", overlap=a.overlap[0] == "on") as eng:
             prompts, on = make_prompts(n, lo, hi, eng.model_config.vocab_size), {"mode": mode, "overlap": a.overlap[0]}
             offline(eng, prompts[: max(2, n // 8)], 4)  # warm-up: first launches compile kernels
             emit({**base, **on, "run": "offline", **offline(eng, prompts, max_tokens)})
@@ -150,8 +152,9 @@ def bench_main(argv: list[str] | None = None) -> int:
                 step = decode_step(eng, b, ctx)
                 rec = {**base, "mode": mode, "run": "decode_step", **step}
                 if b == max(batches):
+                    rec["engine_context"] = f"{rate_prompt}..{rate_prompt + rate_steps}"
                     for o in a.overlap:
-                        e = engine_decode_rate(eng, b, 16, 64 if cuda else 12, overlap=o == "on")
+                        e = engine_decode_rate(eng, b, rate_prompt, rate_steps, overlap=o == "on")
                         rec.update({f"engine_tok_s_overlap_{o}": e["engine_tok_s"], f"lagged_overlap_{o}": e["lagged"],
                                     f"engine_vs_runner_overlap_{o}": round(e["engine_tok_s"] / step["runner_tok_s"], 3)})
                     first = a.overlap[0]
