@@ -5,6 +5,7 @@
 # %% ../../nbs/53_kv_pool.ipynb #3d7ad599
 from __future__ import annotations
 
+from array import array
 from typing import Sequence
 
 import torch
@@ -124,5 +125,8 @@ def write_tokens(self: ReqToTokenPool, rows: Sequence[int], positions: Sequence[
 def host_to_device(values: Sequence[int], device: str | torch.device | None, dtype: torch.dtype = torch.int64) -> torch.Tensor:
     "`values` as a tensor on `device`, copied without making the host wait: from pinned memory, `non_blocking`, on CUDA."
     dev = torch.device(device) if device is not None else torch.device("cpu")
-    host = torch.tensor(values, dtype=dtype, pin_memory=dev.type == "cuda")
+    if dtype is torch.int64 and len(values):   # array() packs a list of ints about 4x faster than torch.tensor reads it
+        host = torch.frombuffer(array("q", values), dtype=torch.int64)
+        if dev.type == "cuda": host = host.pin_memory()
+    else: host = torch.tensor(values, dtype=dtype, pin_memory=dev.type == "cuda")
     return host.to(dev, non_blocking=True)

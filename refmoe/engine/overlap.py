@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import torch
 
 from .grammar import allowed_tokens
+from .kv_pool import host_to_device
 from .model_runner import ModelRunner
 from .request import Req
 from .sampler import SampleOutput, Sampler, row_settings
@@ -65,8 +66,7 @@ def pinned_decode_batch(runner: ModelRunner, batch: ScheduledBatch, prev: InFlig
     if sampled:
         floats, rows = row_settings(params, [r.seed for r in reqs], ends, runner.model_config.vocab_size)
         ints += [x for row in rows for x in row] + _int_bits(floats)
-    host = torch.tensor(ints, dtype=torch.int64, pin_memory=dev.type == "cuda")
-    d = host.to(dev, non_blocking=True)
+    d = host_to_device(ints, dev)
     part = lambda k: d[k * B:(k + 1) * B]
     ids = part(0) if prev is None else prev.tokens[part(0)]
     fb = ForwardBatch(ForwardMode.DECODE, B, ids, part(1), part(2), part(3), part(4).to(torch.int32),
@@ -133,12 +133,18 @@ class EngineStep:
 
     def _finish(self, batch: ScheduledBatch, token_ids: list[int], out: SampleOutput | None = None) -> None:
         "A step's host work once its tokens are read: each request takes its token, its client the delta; the finished are released."
-        c = self.counters
-        for i, req in enumerate([r for r, s in zip(batch.reqs, batch.samples) if s]):
-            if req.finished: c["discarded_tokens"] += 1; continue   # it finished at the step before: a lagged step's extra token
-            lp = None if out is None or out.logprobs is None or not req.params.logprobs else out.logprobs[i]
-            top = None if out is None or out.top_logprobs is None or not req.params.top_logprobs else out.top_logprobs[i]
-            self._emit(req, req.add_token(token_ids[i], self.max_context, lp, top))
-            c["generated_tokens"] += 1
+        c, ctx, emit = self.counters, self.max_context, self._emit   # once per request per step: locals
+        sampling = batch.reqs if all(batch.samples) else [r for r, s in zip(batch.reqs, batch.samples) if s]
+        lps = None if out is None else out.logprobs
+        tops = None if out is None else out.top_logprobs
+        done = 0
+        for i, req in enumerate(sampling):
+            if req.finish_reason is not None: done += 1; continue   # it finished at the step before: a lagged step's extra token
+            p = req.params
+            lp = lps[i] if lps is not None and p.logprobs else None
+            top = tops[i] if tops is not None and p.top_logprobs else None
+            emit(req, req.add_token(token_ids[i], ctx, lp, top))
+        c["discarded_tokens"] += done
+        c["generated_tokens"] += len(sampling) - done
         if batch.mode is ForwardMode.EXTEND: c["prompt_tokens"] += batch.num_tokens
         self.scheduler.step_done(batch)

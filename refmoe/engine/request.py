@@ -110,31 +110,35 @@ def stops_on(self: Req, token: int) -> bool:
 def add_token(self: Req, token: int, max_context: int, logprob: float | None = None,
               top: list[tuple[int, float]] | None = None) -> Delta:
     "Append a sampled token, decide whether the request is finished, and return what the client gets now."
-    if self.finished: raise RuntimeError(f"{self.rid} is finished ({self.finish_reason.value}); no more tokens")
+    # every decode step runs this once per request: locals, and the stop-string search only when there are stops
+    if self.finish_reason is not None: raise RuntimeError(f"{self.rid} is finished ({self.finish_reason.value}); no more tokens")
     if self.first_token_at is None: self.first_token_at = time.perf_counter()
-    self.output_ids.append(token)
+    out, p = self.output_ids, self.params
+    out.append(token)
     if logprob is not None: self.logprobs.append(logprob)
     if top is not None: self.top_logprobs.append(top)
-    stops = self.params.stop
+    stops = p.stop
     if self.matcher is not None and not self.matcher.accept(token):
         self.error = f"token {token} breaks the request's constraint: {self.matcher.error}"
         self.finish_reason = FinishReason.ERROR
-    elif self.stops_on(token): self.finish_reason = FinishReason.STOP
+    elif token in p.stop_token_ids or (not p.ignore_eos and token in self.tokenizer.stop_token_ids):
+        self.finish_reason = FinishReason.STOP
     else:
         self._text += self._detok.add(token)
-        if (at := find_stop(self._text, stops, max(0, self._sent - max(map(len, stops), default=0)))) is not None:
+        if stops and (at := find_stop(self._text, stops, max(0, self._sent - max(map(len, stops))))) is not None:
             self._text, self.finish_reason = self._text[:at], FinishReason.STOP
-    if not self.finished and (len(self.output_ids) >= (self.params.max_tokens or max_context)
-                              or len(self.prompt_ids) + len(self.output_ids) >= max_context):
+    n = len(out)
+    if self.finish_reason is None and (n >= (p.max_tokens or max_context) or len(self.prompt_ids) + n >= max_context):
         self.finish_reason = FinishReason.LENGTH
-    if self.finish_reason is FinishReason.LENGTH: self._text += self._detok.flush()
-    if self.finished: self.finished_at = time.perf_counter()
+        self._text += self._detok.flush()
+    if self.finish_reason is not None: self.finished_at = time.perf_counter()
     return self._delta([token], logprob, top)
 
 @patch
 def _delta(self: Req, tokens: list[int], logprob: float | None = None, top: list | None = None) -> Delta:
     "Release the text that is safe to send, as a `Delta`."
-    end = len(self._text) if self.finished else len(self._text) - hold_back(self._text, self.params.stop)
+    stops, end = self.params.stop, len(self._text)
+    if stops and self.finish_reason is None: end -= hold_back(self._text, stops)
     new, self._sent = self._text[self._sent:end], max(self._sent, end)
     return Delta(self.rid, new, tokens, None if logprob is None else [logprob], None if top is None else [top],
                  self.finish_reason, len(self.prompt_ids), len(self.output_ids))

@@ -96,6 +96,8 @@ class ByteTokenizer:
         return f"ByteTokenizer(vocab_size={self.vocab_size}, image_token_id={self.image_token_id})"
 
 # %% ../../nbs/50_tokenizer.ipynb #c17735c0
+_BYTE = tuple(bytes((i,)) for i in range(NUM_BYTES))   # each byte id's bytes, made once
+
 class IncrementalDetokenizer:
     "Turns a stream of token ids into text, holding back an incomplete UTF-8 character."
     def __init__(self, tokenizer: ByteTokenizer, skip_special_tokens: bool = False):
@@ -104,6 +106,7 @@ class IncrementalDetokenizer:
 
     def add(self, token_id: int) -> str:
         "The text completed by `token_id` (`\"\"` while a character is still incomplete)."
+        if type(token_id) is int and 0 <= token_id < NUM_BYTES: return self._utf8.decode(_BYTE[token_id])  # the common case, per token
         return self._utf8.decode(self.tokenizer.id_to_bytes(token_id, self.skip_special_tokens))
 
     def flush(self) -> str:
