@@ -11,6 +11,7 @@ from refmoe.train.tool_data import (
     SMALL_TALK,
     SPLITS,
     TOOL_POOL,
+    TWIN_KINDS,
     VALUES,
     WRAPPERS,
     batches,
@@ -129,9 +130,11 @@ def test_batches_are_padded_and_seeded():
     test_fail(lambda: next(batches(tok, 3, 100)), contains="does not fit max_len=100")
     test_fail(lambda: batches(tok, 0, 100), contains="batch_size must be >= 1")
     test_fail(lambda: draw_call(random.Random(0), "get_weather", "test"), contains="unknown split 'test'")
-    # twins: with every request that has calls followed by its twin, about half the rows refuse ((0.1 + 0.8) / 1.8 of them)
-    def refusals(twins): return sum("Sorry, none of my tools" in tok.decode(r) for r in next(batches(tok, 64, 4096, seed=2, twins=twins))[0])
-    assert refusals(1.0) > refusals(0.0) + 15 and abs(refusals(1.0) / 64 - 0.5) < 0.15, (refusals(1.0), refusals(0.0))
+    # twins: with every `one` request followed by its twin, about a third of the rows refuse ((0.1 + 0.33) / 1.33 of them);
+    # with every request that has calls, about half ((0.1 + 0.8) / 1.8)
+    def refusals(twins, kinds=TWIN_KINDS): return sum("Sorry, none of my tools" in tok.decode(r) for r in next(batches(tok, 64, 4096, seed=2, twins=twins, twin_kinds=kinds))[0])
+    assert refusals(1.0) > refusals(0.0) + 8 and abs(refusals(1.0) / 64 - 0.32) < 0.12, (refusals(1.0), refusals(0.0))
+    assert abs(refusals(1.0, ("one", "same", "mixed")) / 64 - 0.5) < 0.15, refusals(1.0, ("one", "same", "mixed"))
 
 
 def test_batches_in_workers_match_batches():

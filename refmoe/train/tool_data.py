@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import collections, itertools, json, multiprocessing, random
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from ..engine.chat_template import render_chat
 from ..engine.tokenizer import ByteTokenizer
@@ -15,9 +15,9 @@ from ..engine.tokenizer import ByteTokenizer
 # %% auto #0
 __all__ = ['CURRENCIES', 'LANGUAGES', 'TOOL_POOL', 'SPLITS', 'VALUES', 'PHRASES', 'MODIFIERS', 'ENDINGS', 'OPEN_ENDED',
            'BOUNDARY_WORDS', 'WRAPPERS', 'SMALL_TALK', 'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'NAME_VARIANTS',
-           'PARAM_VARIANTS', 'Batch', 'made_word', 'draw_call', 'fake_result', 'summarize', 'Conversation',
-           'make_conversation', 'conversations', 'missing_twin', 'vary_schema', 'encode_conversation', 'make_batch',
-           'batches', 'batches_in_workers']
+           'PARAM_VARIANTS', 'Batch', 'TWIN_KINDS', 'made_word', 'draw_call', 'fake_result', 'summarize',
+           'Conversation', 'make_conversation', 'conversations', 'missing_twin', 'vary_schema', 'encode_conversation',
+           'make_batch', 'batches', 'batches_in_workers']
 
 # %% ../../nbs/80_tool_data.ipynb #472035ed
 def _tool(name: str, description: str, properties: dict, required: list[str]) -> dict:
@@ -363,14 +363,16 @@ Batch = tuple[list[list[int]], list[list[int]]]
 def _check_sizes(batch_size: int, max_len: int):
     if batch_size < 1 or max_len < 2: raise ValueError(f"batch_size must be >= 1 and max_len >= 2, got {batch_size}, {max_len}")
 
+TWIN_KINDS = ("one",)   # the kinds whose requests get missing twins in the shipped recipe (all three: see "Missing twins")
+
 def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, index: int = 0,
-               split: str = "train", twins: float = 0.5, rename: float = 0.0) -> Batch:
+               split: str = "train", twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS) -> Batch:
     "Batch number `index` of the seeded stream: right-padded token ids and loss masks (`rename`: the share given other names)."
     _check_sizes(batch_size, max_len)
     rng, pending, rows = random.Random(f"{split}:{seed}:{index}"), [], []
     while len(rows) < batch_size:
         conv = pending.pop() if pending else make_conversation(rng, split)
-        if conv.calls and rng.random() < twins: pending.append(missing_twin(conv, rng))
+        if conv.kind in twin_kinds and rng.random() < twins: pending.append(missing_twin(conv, rng))
         if rename and rng.random() < rename: conv = vary_schema(conv, rng)
         rows.append(encode_conversation(conv, tokenizer))
     if (longest := max(len(r[0]) for r in rows)) > max_len:
@@ -379,20 +381,21 @@ def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: in
             [r[1] + [0] * (longest - len(r[1])) for r in rows])
 
 def batches(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
-            twins: float = 0.5, rename: float = 0.0) -> Iterator[Batch]:
+            twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS) -> Iterator[Batch]:
     "Endless seeded batches (`make_batch` 0, 1, 2, ...), made in this process."
     _check_sizes(batch_size, max_len)   # bad sizes fail here, not at the first next()
-    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename) for i in itertools.count())
+    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename, twin_kinds) for i in itertools.count())
 
 def batches_in_workers(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
-                       twins: float = 0.5, rename: float = 0.0, workers: int = 4, ahead: int = 8) -> Iterator[Batch]:
+                       twins: float = 0.5, rename: float = 0.0, workers: int = 4, ahead: int = 8,
+                       twin_kinds: Sequence[str] = TWIN_KINDS) -> Iterator[Batch]:
     "The batches of `batches`, in the same order, made by `workers` processes up to `ahead` batches in advance."
     if workers < 1 or ahead < 1: raise ValueError(f"workers and ahead must be >= 1, got {workers}, {ahead}")
     _check_sizes(batch_size, max_len)
     from refmoe.train.tool_data import make_batch as made_in_module   # a spawned worker imports it by name
     def stream():
         with multiprocessing.get_context("spawn").Pool(workers) as pool:   # spawn: the parent may hold CUDA
-            job = lambda i: pool.apply_async(made_in_module, (tokenizer, batch_size, max_len, seed, i, split, twins, rename))
+            job = lambda i: pool.apply_async(made_in_module, (tokenizer, batch_size, max_len, seed, i, split, twins, rename, tuple(twin_kinds)))
             queued = collections.deque(job(i) for i in range(ahead))
             for i in itertools.count(ahead):
                 batch = queued.popleft().get()   # a worker's exception is raised here

@@ -19,7 +19,7 @@ from ..core.env import resolve_device
 from ..engine.tokenizer import ByteTokenizer
 from ..models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_config
 from ..models.pretrained import save_pretrained, weights_path
-from .tool_data import batches, batches_in_workers
+from .tool_data import TWIN_KINDS, batches, batches_in_workers
 
 # %% auto #0
 __all__ = ['load_balance_loss', 'causal_forward', 'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult', 'to_device', 'lr_at',
@@ -105,7 +105,8 @@ class TrainConfig:
     log_every: int = 25
     max_minutes: float | None = None   # a time budget: the schedule then runs on whichever ends first, steps or time
     data_workers: int = 4              # processes making batches ahead (0: a thread of this process)
-    twins: float = 0.5                 # share of requests with calls (one, same, mixed) followed by their missing twin (80_tool_data)
+    twins: float = 0.5                 # share of the requests of `twin_kinds` followed by their missing twin (80_tool_data)
+    twin_kinds: tuple[str, ...] = TWIN_KINDS   # which kinds get twins: `one` (shipped), or also `same`, `mixed`
     rename: float = 0.0                # share of conversations whose tools and parameters get other names (80_tool_data)
 
 @dataclass
@@ -133,6 +134,8 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     if cfg.steps < 1 or cfg.batch_size < 1: raise ValueError(f"steps and batch_size must be positive, got {cfg.steps}, {cfg.batch_size}")
     if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
     if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0): raise ValueError(f"twins and rename are shares in [0, 1], got {cfg.twins}, {cfg.rename}")
+    if bad := [k for k in cfg.twin_kinds if k not in ("one", "same", "mixed")]:
+        raise ValueError(f"twin_kinds are kinds of requests with calls (one, same, mixed), got {bad}")
     dev, config = resolve_device(cfg.device), get_config(cfg.model)
     torch.manual_seed(cfg.seed)
     model = build_model(config, impl="torch", device=dev, seed=cfg.seed).requires_grad_(True).train()
@@ -141,7 +144,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay}, {"params": rest, "weight_decay": 0.0}],
                             lr=cfg.lr, betas=(0.9, 0.95), fused=dev.type == "cuda")
     tok = ByteTokenizer.for_config(config)
-    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename)
+    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename, twin_kinds=tuple(cfg.twin_kinds))
     data = (batches_in_workers(tok, cfg.batch_size, config.max_position, workers=cfg.data_workers, **mix)
             if cfg.data_workers > 0 else prefetch(batches(tok, cfg.batch_size, config.max_position, **mix)))
     result, t0, ces = TrainResult(model, cfg), time.perf_counter(), []
@@ -211,6 +214,8 @@ def train_main(argv: list[str] | None = None) -> int:
         p.add_argument("--" + name.replace("_", "-"), type=int, default=getattr(d, name))
     for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes", "twins", "rename"):
         p.add_argument("--" + name.replace("_", "-"), type=float, default=getattr(d, name))
+    p.add_argument("--twin-kinds", nargs="+", default=list(d.twin_kinds), choices=["one", "same", "mixed"],
+                   help=f"which requests get missing twins (default {' '.join(d.twin_kinds)})")
     p.add_argument("--device", default=None, help="cuda or cpu (default: cuda when there is one)")
     p.add_argument("--out", default=None, help="the weights file (default: where the config's weights are looked up)")
     p.add_argument("--plot", default=None, help="also save the loss curve as this PNG")
