@@ -32,8 +32,8 @@ def refmoe_serve(*args, legacy_env: str | None = None):
                 if proc.poll() is not None: raise RuntimeError(proc.stdout.read())
                 if time.time() > deadline: raise TimeoutError("refmoe serve did not start in 120 s")
                 time.sleep(0.5)
-        # 20 answers at once on two loaded CPU cores take about 2 minutes (111-118 s measured on an idle one): the
-        # client waits up to 5, since this checks what the answers are, not how fast they come
+        # 20 answers at once on two loaded CPU cores take about 2 minutes (111-118 s on an idle one, measured with
+        # scripts/served-two-city-timing.py): the client waits up to 5, since this checks what they are, not their speed
         yield OpenAI(base_url=f"http://127.0.0.1:{port}/v1", api_key="none", max_retries=0, timeout=300)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
