@@ -121,8 +121,7 @@ def add_token(self: Req, token: int, max_context: int, logprob: float | None = N
     if self.matcher is not None and not self.matcher.accept(token):
         self.error = f"token {token} breaks the request's constraint: {self.matcher.error}"
         self.finish_reason = FinishReason.ERROR
-    elif token in p.stop_token_ids or (not p.ignore_eos and token in self.tokenizer.stop_token_ids):
-        self.finish_reason = FinishReason.STOP
+    elif self.stops_on(token): self.finish_reason = FinishReason.STOP
     else:
         self._text += self._detok.add(token)
         if stops and (at := find_stop(self._text, stops, max(0, self._sent - max(map(len, stops))))) is not None:
