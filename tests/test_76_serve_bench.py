@@ -20,4 +20,5 @@ def test_serve_bench_cpu():
     test_eq({r["overlap"] for r in rows if r["run"] != "decode_step"}, {"on"})
     for r in [r for r in rows if r["run"] == "decode_step"]:
         assert r["engine_vs_runner_overlap_on"] > 0 and r["engine_vs_runner_overlap_off"] > 0, r
+        assert r["replay_step_us_overlap_on"] > 0 and r["replay_step_us_overlap_off"] > 0, r
         test_eq((r["lagged_overlap_off"], r["lagged_overlap_on"] > 0.5), (0, True))

@@ -17,10 +17,12 @@ from ..core.timing import emit, wall_us
 from ..engine.engine import Engine
 from ..engine.request import Req
 from ..engine.sampler import SamplingParams
+from ..layers.attention import PAD_SLOT
 from ..layers.forward_batch import ForwardBatch, ForwardMode
 
 # %% auto #0
-__all__ = ['make_prompts', 'pct', 'latencies', 'offline', 'online', 'decode_step', 'engine_decode_rate', 'bench_main']
+__all__ = ['make_prompts', 'pct', 'latencies', 'offline', 'online', 'decode_step', 'replay_decode_steps', 'engine_decode_rate',
+           'bench_main']
 
 # %% ../../nbs/76_serve_bench.ipynb #3f8e620a
 def make_prompts(n: int, min_len: int, max_len: int, vocab_size: int, seed: int = 0) -> list[list[int]]:
@@ -74,8 +76,8 @@ def online(engine: Engine, prompts: list[list[int]], max_tokens: int, rate: floa
     return {"rate": rate, **latencies(reqs, time.perf_counter() - t0)}
 
 # %% ../../nbs/76_serve_bench.ipynb #8ac4422b
-def decode_step(engine: Engine, batch: int, context: int, iters: int = 20, warmup: int = 3) -> dict:
-    "The bare decode runner's step at `batch` sequences of `context` tokens, graph and eager, against the floor."
+def decode_step(engine: Engine, batch: int, context: int, iters: int = 20, warmup: int = 3, seed: int = 0) -> dict:
+    "The bare decode runner's step at `batch` sequences of `context` tokens (distinct seeded token ids), graph and eager, against the floor."
     r = engine.runner
     kv, slots = r.kv_pool, []
     if batch * (context + 1) > kv.num_free: raise ValueError(f"the KV pool has {kv.num_free} free slots; {batch} x {context + 1} needed")
@@ -84,7 +86,8 @@ def decode_step(engine: Engine, batch: int, context: int, iters: int = 20, warmu
         table = torch.zeros(batch, kv.max_context, dtype=torch.int64, device=r.device)
         for i, s in enumerate(slots): table[i, :len(s)] = torch.tensor(s)
         long = lambda xs: torch.tensor(xs, dtype=torch.int64, device=r.device)
-        fb = ForwardBatch(ForwardMode.DECODE, batch, long([65] * batch), long([context] * batch), long([s[-1] for s in slots]),
+        ids = torch.randint(1, r.model_config.vocab_size - 1, (batch,), generator=torch.Generator().manual_seed(seed)).tolist()
+        fb = ForwardBatch(ForwardMode.DECODE, batch, long(ids), long([context] * batch), long([s[-1] for s in slots]),
                           long(range(batch)), torch.full((batch,), context + 1, dtype=torch.int32, device=r.device), table, kv)
         with torch.no_grad():
             graph_us = wall_us(lambda: r.decode_runner.forward(fb, check=False), iters, warmup, r.device) if r.decode_runner else None
@@ -97,22 +100,52 @@ def decode_step(engine: Engine, batch: int, context: int, iters: int = 20, warmu
             "floor_us": round(floor_us, 1), "step_vs_floor": round(step / floor_us, 2), "runner_tok_s": round(batch / step * 1e6, 1)}
 
 # %% ../../nbs/76_serve_bench.ipynb #97fa9143
+def replay_decode_steps(engine: Engine, reqs: list[Req], slots: list[list[int]], iters: int = 3) -> dict:
+    "The bare decode runner replaying, back to back, the decode steps the engine ran for `reqs` (their tokens, positions and KV slots)."
+    r, kv = engine.runner, engine.runner.kv_pool
+    steps = min(len(q.output_ids) for q in reqs) - 1    # decode step k takes each request's output token k-1
+    if steps < 1: raise ValueError("the requests decoded no step after their first token")
+    dev, B = r.device, len(reqs)
+    long = lambda xs: torch.tensor(xs, dtype=torch.int64, device=dev)
+    table = torch.full((B, kv.max_context), PAD_SLOT, dtype=torch.int64, device=dev)
+    for i, s in enumerate(slots): table[i, :len(s)] = long(s)
+    fbs = []
+    for k in range(1, steps + 1):
+        pos = [len(q.prompt_ids) + k - 1 for q in reqs]
+        fbs.append(ForwardBatch(ForwardMode.DECODE, B, long([q.output_ids[k - 1] for q in reqs]), long(pos),
+                                long([s[p] for s, p in zip(slots, pos)]), long(range(B)),
+                                torch.tensor([p + 1 for p in pos], dtype=torch.int32, device=dev), table, kv))
+    fwd = (lambda fb: r.decode_runner.forward(fb, check=False)) if r.decode_runner else (lambda fb: r.model(fb.input_ids, fb.positions, fb))
+    with torch.no_grad():
+        us = wall_us(lambda: [fwd(fb) for fb in fbs], iters, 1, dev) / steps
+        same = sum(fwd(fb).argmax(-1).tolist() == [q.output_ids[k] for q in reqs] for k, fb in enumerate(fbs, 1))
+    # greedy requests: a faithful replay predicts each request's next output token again
+    return {"replayed_steps": steps, "runner_step_us": round(us, 1), "runner_tok_s": round(B / us * 1e6, 1),
+            "replay_tokens_equal": round(same / steps, 3)}
+
 def engine_decode_rate(engine: Engine, batch: int, prompt_len: int, max_tokens: int, timeout: float = 600,
-                       overlap: bool | None = None) -> dict:
-    "Decode tokens per second through the engine at `batch` running requests (after every prefill is done), overlap on or off."
+                       overlap: bool | None = None, seed: int = 0) -> dict:
+    "Decode tokens per second through the engine at `batch` running requests (after every prefill is done), against the bare runner replaying its steps."
     was = engine.overlap
     if overlap is not None: engine.overlap = overlap
+    rng = random.Random(seed)
+    prompts = [[rng.randrange(32, 127) for _ in range(prompt_len)] for _ in range(batch)]
     try:
-        reqs = [engine.submit([65 + i % 26] * prompt_len, _params(max_tokens)) for i in range(batch)]
+        reqs = [engine.submit(p, _params(max_tokens)) for p in prompts]
         while not all(r.output_ids for r in reqs): time.sleep(0.0005)
         t0, n0, c0 = time.perf_counter(), sum(len(r.output_ids) for r in reqs), dict(engine.counters)
+        slots = [r.kv_slots for r in reqs]               # the lists themselves: a finished request drops its reference, not the list
         while not any(r.finished for r in reqs): time.sleep(0.0005)
         t1, n1, c1 = time.perf_counter(), sum(len(r.output_ids) for r in reqs), dict(engine.counters)
         _wait(reqs, timeout)
     finally: engine.overlap = was
+    if any(r.preemptions for r in reqs): raise RuntimeError("a request was preempted: its KV slots changed, so its steps cannot be replayed")
     steps = c1["decode_steps"] - c0["decode_steps"]
-    return {"batch": batch, "overlap": engine.overlap if overlap is None else overlap, "engine_tok_s": round((n1 - n0) / (t1 - t0), 1),
-            "decode_steps": (n1 - n0) // batch, "lagged": round((c1["lagged_steps"] - c0["lagged_steps"]) / max(1, steps), 2)}
+    rate = (n1 - n0) / (t1 - t0)
+    bare = replay_decode_steps(engine, reqs, slots)
+    return {"batch": batch, "overlap": engine.overlap if overlap is None else overlap, "engine_tok_s": round(rate, 1),
+            "decode_steps": (n1 - n0) // batch, "lagged": round((c1["lagged_steps"] - c0["lagged_steps"]) / max(1, steps), 2),
+            **bare, "engine_vs_runner": round(rate / bare["runner_tok_s"], 3)}
 
 # %% ../../nbs/76_serve_bench.ipynb #2cd492cf
 def bench_main(argv: list[str] | None = None) -> int:
@@ -156,7 +189,8 @@ def bench_main(argv: list[str] | None = None) -> int:
                     for o in a.overlap:
                         e = engine_decode_rate(eng, b, rate_prompt, rate_steps, overlap=o == "on")
                         rec.update({f"engine_tok_s_overlap_{o}": e["engine_tok_s"], f"lagged_overlap_{o}": e["lagged"],
-                                    f"engine_vs_runner_overlap_{o}": round(e["engine_tok_s"] / step["runner_tok_s"], 3)})
+                                    f"replay_step_us_overlap_{o}": e["runner_step_us"], f"replay_tokens_equal_overlap_{o}": e["replay_tokens_equal"],
+                                    f"engine_vs_runner_overlap_{o}": e["engine_vs_runner"]})
                     first = a.overlap[0]
                     rec.update(engine_tok_s=rec[f"engine_tok_s_overlap_{first}"], engine_vs_runner=rec[f"engine_vs_runner_overlap_{first}"])
                 emit(rec)
