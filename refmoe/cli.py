@@ -31,6 +31,7 @@ BENCHES: dict[str, tuple[str, str]] = {
     "finalize": ("refmoe.bench.finalize:bench_main", "the Triton deferred finalize against the torch reference"),
     "tool_calls": ("refmoe.bench.tool_calls:bench_main", "streaming tool-call parsing: cost per delta at 1 kB and 100 kB"),
     "ep": ("refmoe.bench.ep:bench_main", "the MoE layer per expert-parallel dispatcher against one GPU"),
+    "serve": ("refmoe.bench.serve:bench_main", "serving through the engine: throughput, latency, the decode step's floor, engine vs bare runner"),
 }
 
 # %% ../nbs/91_cli.ipynb #e316c970

@@ -9,6 +9,7 @@ from refmoe.serving.requests import ServerLimits
 from refmoe.serving.server import create_app
 from refmoe.serving.engine_backend import (
     EngineBackend,
+    _engine_kwargs,
     serve_main,
     serve_parser,
     server_limits,
@@ -106,6 +107,12 @@ def test_serve_cli_errors():
     test_eq(code, 2); assert "no trained weights for 'tiny-tools'" in text and "refmoe train tiny-tools" in text
     code, text = serve_cli("--model", "tiny", "--ep-size", "2")
     test_eq(code, 2); assert "torchrun --nproc-per-node 2" in text
+    code, text = serve_cli("--model", "tiny", "--ep-size", "2", "--overlap", "on")
+    test_eq(code, 2); assert "--overlap on needs --ep-size 1" in text
+    code, text = serve_cli("--model", "tiny", "--overlap", "sometimes")
+    test_eq(code, 2); assert "invalid choice: 'sometimes'" in text
+    test_eq([_engine_kwargs(serve_parser().parse_args(["--model", "tiny", *o]))["overlap"] for o in ([], ["--overlap", "on"], ["--overlap", "off"])],
+            [None, True, False])
     if not torch.cuda.is_available():
         code, text = serve_cli("--model", "tiny", "--device", "cuda")
         test_eq(code, 2); assert "CUDA is not available" in text

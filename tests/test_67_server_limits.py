@@ -11,13 +11,16 @@ from refmoe.serving.requests import ServerLimits
 from refmoe.serving.server import create_app
 from refmoe.testing import closed_after, raw_post, slow_headers, wait_for
 
+# The limits are 1 s. On a loaded 2-core CI machine the server's event loop can answer seconds late,
+# so "in time" is 6 s: well before the clients give up (10 s), where a server with no limit would leave them.
+IN_TIME = 6.0
 LONG = {"model": "tiny", "messages": [{"role": "user", "content": "talk"}], "max_tokens": 200, "temperature": 0.8}
 
 def half_body(url, seen):
-    "Send half a body and stop; note the status line of the answer and whether it came within 2.5 s."
+    "Send half a body and stop; note the status line of the answer and whether it came within `IN_TIME` s."
     with raw_post(url, "/v1/chat/completions", b'{"model": "tiny", ', length=200) as s:
         took, got = closed_after(s)
-    seen.append(("half body", got.split(b"\r\n")[0].decode(), "in time" if took < 2.5 else f"after {took:.1f} s"))
+    seen.append(("half body", got.split(b"\r\n")[0].decode(), "in time" if took < IN_TIME else f"after {took:.1f} s"))
 
 def never_reads(url, seen):
     "Ask for a long streamed answer through a small receive buffer and never read it; note when the server let go."
@@ -78,7 +81,7 @@ def test_misbehaving_clients_leak_nothing():
     test_eq(counts[("behaves", 200, True)], 24)
     test_eq(counts[("half body", "HTTP/1.1 408 Request Timeout", "in time")], 5)
     test_eq(counts[("hangs up on a stream", 200, 3)], 10)
-    test_eq((len(slow), max(slow.values()) < 2.5), (20, True))
+    test_eq((len(slow), max(slow.values()) < IN_TIME), (20, True))
     test_eq({k: change[k] for k in ("kv_used", "running", "waiting", "errors")}, {"kv_used": 0, "running": 0, "waiting": 0, "errors": 0})
     test_eq(in_flight, 0)
     assert change["aborted"] >= 10 and change["finished"] >= 24 + 10, change

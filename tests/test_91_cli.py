@@ -213,6 +213,7 @@ def test_dispatch():
     with contextlib.redirect_stdout(io.StringIO()) as out: test_eq(main(["bench", "--help"]), 0)
     for name, (_, help) in BENCHES.items(): assert f"  {name:<11}{help}" in out.getvalue(), name
     test_eq(cli_exit("bench", "tool_calls", "--help")[0], 0)
+    test_eq(cli_exit("bench", "serve", "--help")[0], 0)   # the serving bench notebook 76 and the engine issue name
     code, last = cli_exit("bench", "tool_calls", "--nope")
     test_eq(code, 2); assert "unrecognized arguments: --nope" in last, last
 

@@ -146,6 +146,8 @@ def _engine_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--max-prefill-tokens", type=int, default=256, help="token budget of one prefill step (longer prompts are chunked)")
     g.add_argument("--num-kv-slots", type=int, default=None, help="KV pool size in tokens (default: every running request at full context)")
     g.add_argument("--no-graphs", action="store_true", help="run eagerly instead of through the decode and prefill graphs")
+    g.add_argument("--overlap", choices=["auto", "on", "off"], default="auto",
+                   help="overlapped decode: launch step N+1 before reading step N's tokens (auto: on for CUDA with --ep-size 1)")
     g.add_argument("--seed", type=int, default=0, help="weights' seed")
     g.add_argument("--ep-size", type=int, default=1, help="expert-parallel ranks (run under torchrun with as many processes)")
 
@@ -181,7 +183,7 @@ def server_limits(a: argparse.Namespace) -> ServerLimits:
 def _engine_kwargs(a: argparse.Namespace) -> dict:
     return dict(device=a.device, dtype=a.dtype and parse_dtype(a.dtype), max_running_requests=a.max_running_requests,
                 max_prefill_tokens=a.max_prefill_tokens, max_context=a.max_context, num_kv_slots=a.num_kv_slots,
-                use_graphs=not a.no_graphs, seed=a.seed)
+                use_graphs=not a.no_graphs, seed=a.seed, overlap={"auto": None, "on": True, "off": False}[a.overlap])
 
 def serve_parser() -> argparse.ArgumentParser:
     "The options of `refmoe serve`."
@@ -219,6 +221,8 @@ def serve_main(argv: list[str] | None = None) -> int:
         if a.dtype: parse_dtype(a.dtype)
         if a.device: resolve_device(a.device)
     except (KeyError, ValueError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
+    if a.ep_size > 1 and a.overlap == "on":
+        p.error("--overlap on needs --ep-size 1: under expert parallelism rank 0 sends every step's batch from the host")
     if a.ep_size > 1:
         if not in_torchrun() or int(os.environ["WORLD_SIZE"]) != a.ep_size:
             p.error(f"--ep-size {a.ep_size} runs one process per rank: torchrun --nproc-per-node {a.ep_size} -m refmoe serve ...")
