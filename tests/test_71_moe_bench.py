@@ -28,6 +28,7 @@ def test_router_bench_cpu():
         test_eq(router_bench_main(["--device", "cpu", "--m", "2", "--reps", "10"]), 0)
     row = json.loads(buf.getvalue().splitlines()[0])
     test_eq((row["bench"], row["m"], row["top_k"]), ("router", 2, 2))
+    assert row["us_gate_route"] > 0 and row["us_gate_then_route"] > 0 and row["target_us"] == 4.0, row
 
 
 def test_device_errors_are_usage_errors():

@@ -38,6 +38,7 @@ class EPMoE(DeepseekV2MoE):
         self.dual_stream, self.a2a = False, dispatcher != "standard"
         self.always_filter = dense.always_filter
         self.gate, self.e_score_correction_bias = dense.gate, dense.e_score_correction_bias
+        self.register_buffer("route_counters", torch.zeros_like(dense.route_counters), persistent=False)
         self.expert_map = (dense.expert_map if self.a2a else  # the standard dispatcher routes straight to local ids
                            local_expert_map(c.n_routed_experts, self.experts, dense.expert_map, device=dense.w13.device))
         self.shared_gate_up, self.shared_down = dense.shared_gate_up, dense.shared_down

@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 # %% auto #0
-__all__ = ['TopKConfig', 'select_experts_torch', 'topk_route_kernel', 'topk_route', 'select_experts']
+__all__ = ['TopKConfig', 'select_experts_torch', 'route_tile', 'topk_route_kernel', 'topk_route', 'select_experts']
 
 # %% ../../nbs/10_routing.ipynb #811d9255
 @dataclass(frozen=True)
@@ -90,47 +90,15 @@ def _row_argmax(x, cols, BLOCK_E: tl.constexpr):
     idx = tl.min(tl.where(x == m[:, None], cols[None, :], BLOCK_E), axis=1)
     return m, idx
 
-# %% ../../nbs/10_routing.ipynb #3641b07c
+# %% ../../nbs/10_routing.ipynb #5be0c7a1
 @triton.jit
-def topk_route_kernel(
-    logits_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr,
-    M, E, stride_lm, scale,
-    TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
-    SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
-    RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr,
-):
-    """Route each row of router logits to its top-k experts: one program per `BLOCK_M` rows.
-
-    For a row m < M: score = softmax(logits[m]) (or sigmoid(logits[m]) when SIGMOID); pick the
-    TOP_K largest of score + bias, among the experts of the TOPK_GROUP best groups when
-    N_GROUP > 1; weight each pick by its unbiased score (divided by the sum of the TOP_K weights
-    when RENORMALIZE, then times `scale`); map the ids logical -> physical; last, every id of a
-    row at or past the count becomes -1.
-
-    Pointers:
-    - logits_ptr: router logits [M, E], fp32, bf16 or fp16; row stride `stride_lm`, unit column stride.
-    - bias_ptr: the correction bias, float [E]; read only when HAS_BIAS.
-    - map_ptr: the logical -> physical expert map, int32 [E]; read only when HAS_MAP.
-    - count_ptr: one int32 (or int64) on the device, the number of real rows; read only when HAS_COUNT.
-    - weights_ptr: output, fp32 [M, TOP_K], contiguous.
-    - ids_ptr: output, int32 [M, TOP_K], contiguous.
-    An absent optional tensor is passed as any valid pointer; its flag keeps it unread.
-
-    Scalars: M rows, E experts (E <= BLOCK_E), stride_lm, and `scale`, the routed scaling factor.
-
-    Key constexprs:
-    - TOP_K, BLOCK_K: experts per row, and its next power of two (the width of the output tile).
-    - BLOCK_M, BLOCK_E: rows per program, and E rounded up to a power of two (one row, one tile).
-    - SIGMOID: sigmoid scores (DeepSeek-V3) instead of softmax (V2).
-    - N_GROUP, GROUP_SIZE, TOPK_GROUP: expert groups, experts per group, groups kept.
-    - RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT: the optional steps.
-    """
-    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-    cols = tl.arange(0, BLOCK_E)
+def route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, M, E, scale,
+               TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr, SIGMOID: tl.constexpr,
+               N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr, RENORMALIZE: tl.constexpr,
+               HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr):
+    "Route a tile of fp32 logits `x [BM, BLOCK_E]` (rows `rows`, columns `cols`) and store its weights and ids: the body of every router kernel."
     rmask, cmask = rows < M, cols < E
     # Scores in fp32: softmax over the row, or an elementwise sigmoid.
-    x = tl.load(logits_ptr + rows[:, None] * stride_lm + cols[None, :],
-                mask=rmask[:, None] & cmask[None, :], other=0.0).to(tl.float32)
     x = tl.where(cmask[None, :], x, float("-inf"))
     if SIGMOID:
         score = tl.where(cmask[None, :], tl.sigmoid(x), 0.0)
@@ -183,6 +151,49 @@ def topk_route_kernel(
     out = rows[:, None] * TOP_K + kcols[None, :]
     tl.store(weights_ptr + out, w, mask=kmask)
     tl.store(ids_ptr + out, ids, mask=kmask)
+
+# %% ../../nbs/10_routing.ipynb #3641b07c
+@triton.jit
+def topk_route_kernel(
+    logits_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr,
+    M, E, stride_lm, scale,
+    TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
+    SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
+    RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr,
+):
+    """Route each row of router logits to its top-k experts: one program per `BLOCK_M` rows.
+
+    For a row m < M: score = softmax(logits[m]) (or sigmoid(logits[m]) when SIGMOID); pick the
+    TOP_K largest of score + bias, among the experts of the TOPK_GROUP best groups when
+    N_GROUP > 1; weight each pick by its unbiased score (divided by the sum of the TOP_K weights
+    when RENORMALIZE, then times `scale`); map the ids logical -> physical; last, every id of a
+    row at or past the count becomes -1.
+
+    Pointers:
+    - logits_ptr: router logits [M, E], fp32, bf16 or fp16; row stride `stride_lm`, unit column stride.
+    - bias_ptr: the correction bias, float [E]; read only when HAS_BIAS.
+    - map_ptr: the logical -> physical expert map, int32 [E]; read only when HAS_MAP.
+    - count_ptr: one int32 (or int64) on the device, the number of real rows; read only when HAS_COUNT.
+    - weights_ptr: output, fp32 [M, TOP_K], contiguous.
+    - ids_ptr: output, int32 [M, TOP_K], contiguous.
+    An absent optional tensor is passed as any valid pointer; its flag keeps it unread.
+
+    Scalars: M rows, E experts (E <= BLOCK_E), stride_lm, and `scale`, the routed scaling factor.
+
+    Key constexprs:
+    - TOP_K, BLOCK_K: experts per row, and its next power of two (the width of the output tile).
+    - BLOCK_M, BLOCK_E: rows per program, and E rounded up to a power of two (one row, one tile).
+    - SIGMOID: sigmoid scores (DeepSeek-V3) instead of softmax (V2).
+    - N_GROUP, GROUP_SIZE, TOPK_GROUP: expert groups, experts per group, groups kept.
+    - RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT: the optional steps.
+    """
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_E)
+    x = tl.load(logits_ptr + rows[:, None] * stride_lm + cols[None, :],
+                mask=(rows < M)[:, None] & (cols < E)[None, :], other=0.0).to(tl.float32)
+    route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, M, E, scale,
+               TOP_K, BLOCK_K, BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT)
+
 
 # %% ../../nbs/10_routing.ipynb #a9595a81
 def _router_block_m(M: int, interpreted: bool) -> int:

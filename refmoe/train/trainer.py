@@ -28,7 +28,7 @@ __all__ = ['load_balance_loss', 'causal_forward', 'lm_loss', 'prefetch', 'TrainC
 # %% ../../nbs/81_train.ipynb #a8d5add9
 def load_balance_loss(gate: torch.Tensor, x: torch.Tensor, top_k: int) -> torch.Tensor:
     "experts × Σ_e (share of the top-k slots routed to e) × (mean router probability of e): 1 when even."
-    probs = F.linear(x.float(), gate).softmax(-1)
+    probs = F.linear(x.float(), gate.float()).softmax(-1)
     E = probs.shape[-1]
     share = torch.zeros(E, device=x.device).scatter_add_(0, probs.topk(top_k, -1).indices.flatten(),
                                                         torch.ones(x.shape[0] * top_k, device=x.device)) / (x.shape[0] * top_k)
