@@ -44,7 +44,7 @@ def gate_route_kernel(
 
     Key constexprs: SPLIT (programs per row block), H_PER_SPLIT (a multiple of BLOCK_H),
     BLOCK_H (the K tile of `tl.dot`), PRECISION (`tl.dot`'s input precision: "ieee" for fp32
-    inputs, so no TF32), UPCAST (multiply in fp32: the CPU interpreter's `tl.dot` gets bf16 tiles
+    inputs, so no TF32; None, the default, for 16-bit ones), UPCAST (multiply in fp32: the CPU interpreter's `tl.dot` gets bf16 tiles
     wrong); the rest as in `topk_route_kernel`.
     """
     pid_m, pid_s = tl.program_id(0), tl.program_id(1)
@@ -52,7 +52,7 @@ def gate_route_kernel(
     cols = tl.arange(0, BLOCK_E)
     rmask, cmask = rows < M, cols < E
     acc = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
-    for h0 in tl.static_range(0, H_PER_SPLIT, BLOCK_H):
+    for h0 in range(0, H_PER_SPLIT, BLOCK_H):
         hs = pid_s * H_PER_SPLIT + h0 + tl.arange(0, BLOCK_H)
         hmask = hs < H
         xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
@@ -113,7 +113,7 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
         dummy if num_token_non_padded is None else num_token_non_padded, topk_weights, topk_ids,
         M, H, E, x.stride(0), gate.stride(0), scale,
         SPLIT=split, H_PER_SPLIT=triton.cdiv(triton.cdiv(H, split), bh) * bh, BLOCK_H=bh,
-        PRECISION="ieee" if (x.dtype == torch.float32 or interpreted_on(x)) else "tf32",
+        PRECISION="ieee" if (x.dtype == torch.float32 or interpreted_on(x)) else None,
         UPCAST=interpreted_on(x) and x.dtype != torch.float32,
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=be,
         SIGMOID=sigmoid, N_GROUP=n_group, GROUP_SIZE=E // n_group, TOPK_GROUP=topk_group, RENORMALIZE=renormalize,
