@@ -2,6 +2,7 @@
 import pytest
 from refmoe.bench.common import (
     bench_parser,
+    goal,
     parse_bench_args,
 )
 
@@ -16,3 +17,9 @@ def test_device_errors_are_usage_errors():
     test_eq(e.value.code, 2); assert "is not supported" in err.getvalue()
     with contextlib.redirect_stderr(io.StringIO()) as err: a, dev = parse_bench_args(p, ["--device", "cpu"])
     test_eq(dev.type, "cpu"); assert "not kernel numbers" in err.getvalue()
+
+
+def test_goal_verdicts():
+    test_eq(goal("x", 3.71, 1.5)["met"], False); test_eq(goal("x", 1.5, 1.5)["met"], True)
+    test_eq(goal("x", 91.9, 92, at_least=True)["met"], False); test_eq(goal("x", 92, 92, at_least=True)["limit"], ">= 92")
+    test_eq(goal("x", None, 0.9)["met"], None); test_eq(goal("x", 1.0, 1.5, device="cpu")["met"], None)

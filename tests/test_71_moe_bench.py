@@ -8,6 +8,7 @@ from refmoe.bench.moe import (
     make_inputs,
     make_layer,
     moe_bench_main,
+    moe_goals,
     routed_layer,
     routed_moe_config,
     router_bench_main,
@@ -49,6 +50,9 @@ def test_moe_bench_cpu():
     test_eq(rows[0]["timed_from"], "hidden_states")
     assert rows[0]["us_layer"] > 0 and rows[0]["mb_touched"] > 0 and rows[0]["us_floor"] > 0
     assert rows[0]["layer_vs_floor"] > 1
+    # M = 2: the peer goal (no peer on the CPU: None), the floor and GEMM-bandwidth goals; verdicts only on a GPU
+    test_eq([(g["limit"], g["met"]) for g in rows[0]["goals"]], [("<= 0.9", None), ("<= 1.15", None), (">= 92", None)])
+    test_eq([g["limit"] for g in rows[1]["goals"]], ["<= 1.1"])
 
 
 def test_routed_layer_is_the_peers_work():
@@ -66,3 +70,10 @@ def test_tune_cpu():
             test_eq(tune_main(["--device", "cpu", "--m", "1", "--inputs", "1", "--reps", "1", "--folder", tmp, "--budget-s", "60", "--max-candidates", "2"]), 0)
         saved = json.loads(next(Path(tmp).glob("E=8,N=32,device_name=cpu.json")).read_text())
         test_eq(list(saved), ["1"])
+
+
+def test_recorded_goals():
+    rows = {r["m"]: r for r in h200 if r["bench"] == "moe"}
+    test_eq([g["met"] for g in moe_goals(rows[1], "cuda")], [True, False, False])   # 0.76x the peer; 1.72x the floor; 74% of 4.2 TB/s
+    test_eq([g["met"] for g in moe_goals(rows[16], "cuda")], [False, True, True])  # 0.94x the peer (goal 0.9); 1.15x the floor; 97%
+    test_eq([g["met"] for g in moe_goals(rows[4096], "cuda")], [None, False])      # no peer at M = 4096; 47% of the roofline

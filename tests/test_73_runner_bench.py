@@ -29,6 +29,8 @@ def test_bench_runs_on_cpu():
     with contextlib.redirect_stdout(buf): test_eq(decode_main(["--device", "cpu", "--batch", "1", "3", "--iters", "2", "--warmup", "1"]), 0)
     rows = [json.loads(l) for l in buf.getvalue().splitlines()]
     test_eq([r["batch"] for r in rows], [1, 3]); assert all(r["graph_us"] > 0 and r["eager_us"] > 0 for r in rows)
+    assert all(r["floor_us"] > 0 and r["step_vs_floor"] > 0 for r in rows)
+    test_eq([[g["met"] for g in r["goals"]] for r in rows], [[None], []])   # batch 1 has a goal; its verdict is the GPU's
 
 
 def test_prefill_bench_runs_on_cpu():
@@ -36,6 +38,8 @@ def test_prefill_bench_runs_on_cpu():
     with contextlib.redirect_stdout(buf): test_eq(prefill_main(["--device", "cpu", "--tokens", "16", "24", "--iters", "2", "--warmup", "1"]), 0)
     rows = [json.loads(l) for l in buf.getvalue().splitlines()]
     test_eq([r["tokens"] for r in rows], [16, 24]); assert all(r["embed_pct_of_replay"] > 0 for r in rows)
+    assert all(r["floor_us"] >= max(r["bytes_floor_us"], r["flop_floor_us"]) - 0.001 for r in rows)
+    test_eq([(len(r["goals"]), r["goals"][0]["met"]) for r in rows], [(1, None), (1, None)])
 
 
 def test_kernel_groups():

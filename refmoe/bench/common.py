@@ -12,7 +12,7 @@ import torch
 from ..core.env import DeviceUnavailableError, has_cuda, resolve_device
 
 # %% auto #0
-__all__ = ['CPU_WARNING', 'bench_parser', 'parse_bench_args']
+__all__ = ['CPU_WARNING', 'FLOP_PER_US', 'bench_parser', 'parse_bench_args', 'goal']
 
 # %% ../../nbs/70_bench_common.ipynb #6a296631
 def bench_parser(name: str, description: str) -> argparse.ArgumentParser:
@@ -31,3 +31,12 @@ def parse_bench_args(p: argparse.ArgumentParser, argv: list[str] | None) -> tupl
     except (DeviceUnavailableError, RuntimeError) as e: p.error(str(e))
     if device.type == "cpu": print(CPU_WARNING, file=sys.stderr)
     return a, device
+
+# %% ../../nbs/70_bench_common.ipynb #70g00002
+FLOP_PER_US = 790e6   # 790 TFLOP/s: the H200's dense bf16 tensor-core rate the performance issue's FLOP floors use
+
+def goal(what: str, value: float | None, limit: float, *, at_least: bool = False, device: torch.device | str = "cuda") -> dict:
+    "One goal's line: `what`, its measured `value`, the limit, and `met` (None off the GPU or when the value is unknown)."
+    device = torch.device(device)
+    met = None if value is None or device.type != "cuda" else bool(value >= limit if at_least else value <= limit)
+    return {"goal": what, "value": value, "limit": f"{'>=' if at_least else '<='} {limit:g}", "met": met}

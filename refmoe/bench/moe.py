@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 import torch
 import torch.nn.functional as F
 
-from .common import bench_parser, parse_bench_args
+from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
 from ..core.env import device_label
 from ..core.timing import emit, time_us
 from ..kernels.fused_moe import fused_experts, invoke_fused_moe_kernel
@@ -27,7 +27,8 @@ from ..layers.moe import DeepseekV2MoE, MoEConfig
 # %% auto #0
 __all__ = ['SHAPES', 'M_VALUES', 'MOE_M_VALUES', 'HBM_TBPS', 'PEER_LAYER_US', 'PEER_GEMM_US', 'expert_bytes', 'routed_moe_config',
            'make_layer', 'make_inputs', 'touched_bytes', 'router_bench_main', 'routed_layer', 'torch_routed_layer',
-           'bench_moe_case', 'bench_padded_case', 'moe_bench_main', 'tune', 'tune_main']
+           'bench_moe_case', 'gemm_pct_roofline', 'moe_goals', 'bench_padded_case', 'moe_bench_main', 'tune',
+           'tune_main']
 
 # %% ../../nbs/71_moe_bench.ipynb #fce7cb8c
 SHAPES = {"v2-lite": dict(E=64, H=2048, I=1408, k=6), "tiny": dict(E=8, H=64, I=32, k=2)}
@@ -159,9 +160,25 @@ def bench_moe_case(M: int, layer: DeepseekV2MoE, shape: dict, dev: torch.device,
     peer = PEER_LAYER_US.get(M) if shape == SHAPES["v2-lite"] and dev.type == "cuda" else None
     if peer:
         row.update(peer_best_us=min(peer), vs_best_peer=round(min(peer) / t_layer, 3), peer_gemm_us=PEER_GEMM_US[M],
-                   gemm_vs_peer=round(PEER_GEMM_US[M] / t_gemms, 3), beats_best_peer=t_layer < min(peer),
-                   gemms_at_90pct=row["gemm_pct_hbm"] >= 90 if M <= 256 else None, layer_within_40us=t_layer <= 40 if M == 1 else None)
+                   gemm_vs_peer=round(PEER_GEMM_US[M] / t_gemms, 3))
+    row["gemm_pct_roofline"] = gemm_pct_roofline(row)
+    row["goals"] = moe_goals(row, dev)
     return row
+
+def gemm_pct_roofline(row: dict) -> float:
+    "The expert GEMMs' time against their roofline, in %: the larger of the bytes floor and the FLOPs at 790 TFLOP/s."
+    flop_floor = 6 * row["m"] * row["k"] * row["H"] * row["I"] / FLOP_PER_US      # two GEMMs: 2 * M * k * (2I * H + H * I)
+    return round(100 * max(row["us_floor"], flop_floor) / row["us_gemms"], 1)
+
+def moe_goals(row: dict, device: torch.device | str) -> list[dict]:
+    "The performance issue's goals for one `bench moe` row (notebook 70's `goal`: a verdict on a GPU only, None without a peer)."
+    M, peer = row["m"], row.get("peer_best_us")
+    goals = [goal("layer time / best peer's", peer and round(row["us_layer"] / peer, 3), 0.9, device=device)]
+    if M <= 256:
+        goals += [goal("layer time / weight-bytes floor", row["layer_vs_floor"], 1.15, device=device),
+                  goal("expert GEMMs, % of 4.2 TB/s", row["gemm_pct_hbm"], 92, at_least=True, device=device)]
+    if M >= 1024: goals.append(goal("expert GEMMs, % of the roofline", gemm_pct_roofline(row), 75, at_least=True, device=device))
+    return goals
 
 # %% ../../nbs/71_moe_bench.ipynb #28468606
 def bench_padded_case(bucket: int, real: int, layer: DeepseekV2MoE, dev: torch.device, n_inputs: int, reps: int) -> dict:
@@ -172,7 +189,7 @@ def bench_padded_case(bucket: int, real: int, layer: DeepseekV2MoE, dev: torch.d
     plain = time_us([lambda x=x: routed_layer(layer, x[:real]) for x, _, _ in inputs], dev, reps=reps)
     return {"bench": "moe_padded", "device": device_label(dev), "timed_from": "hidden_states", "bucket": bucket, "real": real,
             "us_padded_masked": round(padded, 2), "us_unpadded": round(plain, 2), "ratio": round(padded / plain, 3),
-            "within_10pct": padded <= 1.1 * plain}
+            "goals": [goal(f"bucket of {bucket} with {real} real / {real} rows", round(padded / plain, 3), 1.10, device=dev)]}
 
 # %% ../../nbs/71_moe_bench.ipynb #266f9c44
 def moe_bench_main(argv: list[str] | None = None) -> int:

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 import torch
 
-from .common import bench_parser, parse_bench_args
+from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
 from ..core.env import device_label, dtype_name, parse_dtype
 from ..core.timing import emit, wall_us
 from ..layers.forward_batch import ForwardBatch
@@ -22,8 +22,9 @@ from ..runners.graphs import GraphRunner
 from ..runners.prefill import PrefillCudaGraphRunner
 
 # %% auto #0
-__all__ = ['HBM_BYTES_PER_US', 'KERNEL_GROUPS', 'runner_bench_parser', 'RunnerBenchSetup', 'parse_runner_bench', 'decode_main',
-           'prefill_main', 'decode_floor_bytes', 'kernel_group', 'decode_profile']
+__all__ = ['HBM_BYTES_PER_US', 'DECODE_GOALS', 'PREFILL_GOAL', 'KERNEL_GROUPS', 'runner_bench_parser', 'RunnerBenchSetup',
+           'parse_runner_bench', 'decode_floor_bytes', 'prefill_floor', 'decode_main', 'prefill_main', 'kernel_group',
+           'decode_profile']
 
 # %% ../../nbs/73_runner_bench.ipynb #a7b3c2d2
 def runner_bench_parser(name: str, description: str) -> argparse.ArgumentParser:
@@ -58,9 +59,48 @@ def parse_runner_bench(p: argparse.ArgumentParser, argv: list[str] | None) -> Ru
     except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
     return RunnerBenchSetup(a, dev, config, dtype, a.impl or ("triton" if cuda else "torch"))
 
+# %% ../../nbs/73_runner_bench.ipynb #a69dd2c7
+HBM_BYTES_PER_US = 4.2e6  # 4.2 TB/s, the H200's device-to-device copy rate measured here
+
+def decode_floor_bytes(model: torch.nn.Module, batch: int, context: int) -> dict[str, float]:
+    "Bytes a decode step of `batch` sequences at `context` tokens must read at least, by part."
+    from refmoe.layers.moe import DeepseekV2MoE
+    parts = {"routed experts": 0.0, "other weights": 0.0, "kv cache": 0.0}
+    for name, p in model.named_parameters():
+        b = p.numel() * p.element_size()
+        if "multi_modal_projector" in name or (name.endswith(("w13", "w2")) and p.dim() == 3): continue
+        parts["other weights"] += b / p.shape[0] * batch if "embed_tokens" in name else b
+    for m in model.modules():
+        if isinstance(m, DeepseekV2MoE):
+            E, k = m.config.n_routed_experts, m.config.num_experts_per_tok
+            per = (m.w13.numel() + m.w2.numel()) * m.w13.element_size() / m.w13.shape[0]
+            parts["routed experts"] += E * (1 - ((E - k) / E) ** batch) * per
+    c = model.config
+    parts["kv cache"] = batch * context * c.num_layers * 2 * c.num_heads * c.head_dim * next(model.parameters()).element_size()
+    return parts
+
+def prefill_floor(model: torch.nn.Module, tokens: int) -> dict[str, float]:
+    "A prefill of one `tokens`-long prompt: the bytes it must move, the FLOPs it must do, and its floor in us (the larger)."
+    from refmoe.layers.moe import DeepseekV2MoE
+    nbytes = sum(decode_floor_bytes(model, tokens, 1).values())    # weights and experts touched by the tokens, their keys and values
+    flops = 0.0
+    for name, p in model.named_parameters():
+        if p.dim() != 2 or "embed_tokens" in name or "multi_modal_projector" in name: continue
+        flops += 2 * p.numel() * (1 if "lm_head" in name else tokens)   # only the last token's logits are needed
+    for m in model.modules():
+        if isinstance(m, DeepseekV2MoE):                               # each token through its k experts
+            flops += 2 * tokens * m.config.num_experts_per_tok * (m.w13.numel() + m.w2.numel()) / m.w13.shape[0]
+    c = model.config
+    flops += 2 * tokens * tokens * c.num_layers * c.num_heads * c.head_dim   # causal attention: QK^T and PV, half the square each
+    return {"bytes": nbytes, "flops": flops, "floor_us": max(nbytes / HBM_BYTES_PER_US, flops / FLOP_PER_US)}
+
+# The performance issue's step-time goals (H200, v2-lite-moe, bf16, CUDA graph): graph time over the floor.
+DECODE_GOALS = {1: 1.5, 64: 2.0}     # batch size: at most this many times the floor
+PREFILL_GOAL = 2.0                   # every prompt length of 16-512 tokens
+
 # %% ../../nbs/73_runner_bench.ipynb #b9d9bee5
 def decode_main(argv: list[str] | None = None) -> int:
-    "`refmoe bench decode`: decode step time, graph vs eager, one JSON line per batch size."
+    "`refmoe bench decode`: decode step time, graph vs eager, against its floor and the goals, one JSON line per batch size."
     p = runner_bench_parser("decode", decode_main.__doc__.split(": ", 1)[1])
     p.add_argument("--batch", type=int, nargs="+", default=[1, 8, 64])
     p.add_argument("--context", type=int, default=32, help="prefilled tokens per sequence")
@@ -81,8 +121,11 @@ def decode_main(argv: list[str] | None = None) -> int:
             batch = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
             graph_us = wall_us(lambda: runner.replay(batch), a.iters, a.warmup, dev)
             eager_us = wall_us(lambda: model(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
+        floor_us = sum(decode_floor_bytes(model, bs, a.context).values()) / HBM_BYTES_PER_US
+        goals = [goal(f"graph step / floor at batch {bs}", round(graph_us / floor_us, 2), DECODE_GOALS[bs], device=dev)] if bs in DECODE_GOALS else []
         emit(setup.record("decode", runner, batch=bs, context=a.context, graph_us=round(graph_us, 1), eager_us=round(eager_us, 1),
-                          speedup=round(eager_us / graph_us, 2)))
+                          speedup=round(eager_us / graph_us, 2), floor_us=round(floor_us, 3),
+                          step_vs_floor=round(graph_us / floor_us, 2), goals=goals))
         kv.free([s for seq in slots for s in seq])
     return 0
 
@@ -108,30 +151,14 @@ def prefill_main(argv: list[str] | None = None) -> int:
             eager_us = wall_us(lambda: mm(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
             replay_us = wall_us(runner.graphs[T].replay, a.iters, a.warmup, dev)
             embed_us = wall_us(lambda: embed(batch.input_ids), a.iters, a.warmup, dev)
+        fl = prefill_floor(mm.language_model, T)
+        goals = [goal(f"graph prefill / floor at {T} tokens", round(graph_us / fl["floor_us"], 2), PREFILL_GOAL, device=dev)] if 16 <= T <= 512 else []
         emit(setup.record("prefill", runner, tokens=T, graph_us=round(graph_us, 1), eager_us=round(eager_us, 1),
                           speedup=round(eager_us / graph_us, 2), replay_us=round(replay_us, 1), embed_us=round(embed_us, 1),
-                          embed_pct_of_replay=round(100 * embed_us / replay_us, 2)))
+                          embed_pct_of_replay=round(100 * embed_us / replay_us, 2), floor_us=round(fl["floor_us"], 3),
+                          bytes_floor_us=round(fl["bytes"] / HBM_BYTES_PER_US, 3), flop_floor_us=round(fl["flops"] / FLOP_PER_US, 3),
+                          prefill_vs_floor=round(graph_us / fl["floor_us"], 2), goals=goals))
     return 0
-
-# %% ../../nbs/73_runner_bench.ipynb #a69dd2c7
-HBM_BYTES_PER_US = 4.2e6  # 4.2 TB/s, the H200's device-to-device copy rate measured here
-
-def decode_floor_bytes(model: torch.nn.Module, batch: int, context: int) -> dict[str, float]:
-    "Bytes a decode step of `batch` sequences at `context` tokens must read at least, by part."
-    from refmoe.layers.moe import DeepseekV2MoE
-    parts = {"routed experts": 0.0, "other weights": 0.0, "kv cache": 0.0}
-    for name, p in model.named_parameters():
-        b = p.numel() * p.element_size()
-        if "multi_modal_projector" in name or (name.endswith(("w13", "w2")) and p.dim() == 3): continue
-        parts["other weights"] += b / p.shape[0] * batch if "embed_tokens" in name else b
-    for m in model.modules():
-        if isinstance(m, DeepseekV2MoE):
-            E, k = m.config.n_routed_experts, m.config.num_experts_per_tok
-            per = (m.w13.numel() + m.w2.numel()) * m.w13.element_size() / m.w13.shape[0]
-            parts["routed experts"] += E * (1 - ((E - k) / E) ** batch) * per
-    c = model.config
-    parts["kv cache"] = batch * context * c.num_layers * 2 * c.num_heads * c.head_dim * next(model.parameters()).element_size()
-    return parts
 
 # %% ../../nbs/73_runner_bench.ipynb #5ec22677
 KERNEL_GROUPS = (("moe", ("fused_moe", "moe_gemv", "topk_route", "moe_align")), ("attention", ("softmax", "bmm", "attention")),
