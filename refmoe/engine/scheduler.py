@@ -115,16 +115,21 @@ def _admit_span(self: Scheduler, req: Req, budget: int, reserve: int) -> int:
     return n if self.kv.can_alloc(n + reserve) else 0
 
 @patch
+def _admissible(self: Scheduler, req: Req, budget: int, live: int) -> int:
+    "Tokens of `req` a prefill could take now, with `live` requests running and `budget` tokens left (0: it must wait)."
+    if budget == 0 or live >= self.config.max_running_requests: return 0
+    if req.req_pool_idx is None and self.req_pool.num_free == 0: return 0
+    return self._admit_span(req, budget, reserve=live + 1)
+
+@patch
 def _schedule_prefill(self: Scheduler) -> ScheduledBatch | None:
     "Extend the chunked request and as many waiting ones as fit."
     cfg, reqs, spans, slots, images, samples = self.config, [], [], [], [], []
     budget, live = cfg.max_prefill_tokens, len(self.running)
     candidates = ([self.chunked] if self.chunked else []) + list(self.waiting)
     for req in candidates:
-        if budget == 0 or live + len(reqs) >= cfg.max_running_requests: break
         fresh = req.req_pool_idx is None
-        if fresh and self.req_pool.num_free == 0: break
-        n = self._admit_span(req, budget, reserve=live + len(reqs) + 1)
+        n = self._admissible(req, budget, live + len(reqs))
         if n == 0: break
         if fresh: req.req_pool_idx = self.req_pool.alloc(); self.waiting.remove(req)
         start = req.num_computed
@@ -190,7 +195,4 @@ def next_is_decode(self: Scheduler) -> bool:
     "Would `schedule()` now decode every running request, with nothing to prefill and nobody to preempt? (No side effects.)"
     if self.chunked is not None or not self.running or not self.kv.can_alloc(len(self.running)): return False
     if not self.waiting: return True
-    live, first = len(self.running), self.waiting[0]
-    if live >= self.config.max_running_requests: return True
-    if first.req_pool_idx is None and self.req_pool.num_free == 0: return True
-    return self._admit_span(first, self.config.max_prefill_tokens, reserve=live + 1) == 0
+    return self._admissible(self.waiting[0], self.config.max_prefill_tokens, len(self.running)) == 0   # the prefill's own rule
