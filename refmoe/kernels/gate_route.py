@@ -12,7 +12,7 @@ from ..core.env import interpreted_on, kernel_for  # first: picks Triton's inter
 import triton
 import triton.language as tl
 
-from .topk import TopKConfig, _check_routing, route_tile
+from .topk import TopKConfig, check_routing, route_tile
 
 # %% auto #0
 __all__ = ['gate_route_kernel', 'gate_route_plan', 'route_counters', 'gate_route_op', 'gate_route']
@@ -143,7 +143,7 @@ def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConf
     x = hidden_states
     _check_gate(x, gate, counters)
     M, E, c = x.shape[0], gate.shape[0], config
-    _check_routing(None, x.new_empty((M, E)), c, correction_bias, expert_map, num_token_non_padded)
+    check_routing(None, x.new_empty((M, E)), c, correction_bias, expert_map, num_token_non_padded)
     if counters is None: counters = route_counters(M, x.device)
     w = torch.empty(M, c.top_k, dtype=torch.float32, device=x.device)
     ids = torch.empty(M, c.top_k, dtype=torch.int32, device=x.device)

@@ -14,7 +14,8 @@ import triton
 import triton.language as tl
 
 # %% auto #0
-__all__ = ['TopKConfig', 'select_experts_torch', 'route_tile', 'topk_route_kernel', 'topk_route', 'select_experts']
+__all__ = ['TopKConfig', 'check_routing', 'select_experts_torch', 'route_tile', 'topk_route_kernel', 'topk_route',
+           'select_experts']
 
 # %% ../../nbs/10_routing.ipynb #811d9255
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ def _check_count(count: Optional[torch.Tensor], ref: torch.Tensor, name="num_tok
     if count.numel() != 1: raise ValueError(f"{name} must have one element, got shape {tuple(count.shape)}")
     if count.device != ref.device: raise ValueError(f"{name} is on {count.device} but the router logits are on {ref.device}")
 
-def _check_routing(hidden_states, router_logits, config, correction_bias, expert_map, count):
+def check_routing(hidden_states, router_logits, config, correction_bias, expert_map, count):
     "Raise a clear error for routing input that would compute garbage."
     if router_logits.dim() != 2 or not router_logits.is_floating_point():
         raise ValueError(f"router_logits must be a float [M, E] tensor, got {router_logits.dtype} {tuple(router_logits.shape)}")
@@ -224,7 +225,7 @@ def select_experts(hidden_states: torch.Tensor | None, router_logits: torch.Tens
                    num_token_non_padded: torch.Tensor | None = None, expert_map: torch.Tensor | None = None, *,
                    correction_bias: torch.Tensor | None = None, impl: str = "triton") -> tuple[torch.Tensor, torch.Tensor]:
     "Route each row to `config.top_k` experts: `(topk_weights fp32, topk_ids int32)`, padded rows to -1."
-    _check_routing(hidden_states, router_logits, config, correction_bias, expert_map, num_token_non_padded)
+    check_routing(hidden_states, router_logits, config, correction_bias, expert_map, num_token_non_padded)
     if impl == "torch":
         return select_experts_torch(router_logits, config, correction_bias, expert_map, num_token_non_padded)
     if impl != "triton": raise ValueError(f"unknown impl {impl!r}: use 'triton' or 'torch'")
