@@ -35,9 +35,10 @@ def test_gemv_matches_reference():
 def test_gemv_reads_no_minus_one_weights():
     x, w13, w2, w, ids = experts_case(5, 8, 48, 24, 3)
     ids[3:] = -1
-    act, out = torch.empty(15, 24), torch.empty(5, 48)
+    act, out = torch.empty(15, 24), torch.full((5, 48), float("nan"))
     invoke_fused_moe_gemv(x, poisoned_experts(w13), poisoned_experts(w2), act, out, w, ids, True, 16, 32, 4, 2, 8, 16, 4, 3)
     test_close(out, fused_experts_torch(x, w13, w2, w, ids), eps=1e-4)
+    test_eq(out[3:].abs().sum().item(), 0.0)   # padded tokens: their rows stored as zeros by the early exit, nothing read
     invoke_fused_moe_gemv(x, poisoned_experts(w13), poisoned_experts(w2), act, out, w, ids, False, 16, 32, 4, 2, 8, 16, 4, 3)
     test_eq(out[3:].isnan().all().item(), True)
     test_fail(lambda: invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, False, 16, 32, 4, 2, 8, 16, 4, 3),

@@ -95,13 +95,18 @@ def fused_moe_gemv_down_kernel(
 
     Key constexprs:
     - TOP_K, BLOCK_TOPK: slots per token, and its next power of two (the slots as one vector).
-    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely; off, they read w[-1] (see the up kernel).
+    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely, and a token whose slots are all -1 (a
+      padded row) stores its zero row and returns at once; off, they read w[-1] (see the up kernel).
     - EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES: as in `fused_moe_gemv_up_kernel`.
     """
     m, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
     slots = tl.arange(0, BLOCK_TOPK)
     ids = tl.load(topk_ids_ptr + m * TOP_K + slots, mask=slots < TOP_K, other=-1).to(tl.int64)
+    if FILTER_EXPERT:
+        if tl.max(ids, axis=0) < 0:   # a padded token: every slot is expert -1, so its row is zero and nothing need be read
+            tl.store(out_ptr + m * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
+            return
     weights = tl.load(topk_weights_ptr + m * TOP_K + slots, mask=slots < TOP_K, other=0.0)
     offs_k = tl.arange(0, BLOCK_SIZE_K)
     acc = tl.zeros([BLOCK_SIZE_N], tl.float32)
