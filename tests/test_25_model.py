@@ -17,6 +17,11 @@ def test_rms_norm():
     x = torch.randn(5, 8)
     test_close(RMSNorm(8)(x), x / x.pow(2).mean(-1, keepdim=True).add(1e-6).sqrt(), eps=1e-5)
     test_eq(RMSNorm(8, dtype=torch.bfloat16)(x.bfloat16()).dtype, torch.bfloat16)
+    fused, plain = RMSNorm(8, fused=True), RMSNorm(8)
+    test_close(fused(x), plain(x), eps=1e-6)
+    r = torch.randn(5, 8)
+    (a, h), (b, h2) = fused.add_forward(x, r), plain.add_forward(x, r)
+    test_eq(torch.equal(h, h2), True); test_close(a, b, eps=1e-6)
 
 
 def test_build_model():

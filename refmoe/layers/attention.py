@@ -11,6 +11,7 @@ from typing import Protocol, Sequence
 import torch
 from torch import nn
 
+from ..kernels.norm_rope import apply_rotary
 from ..kernels.paged_attention import paged_attention
 
 # %% auto #0
@@ -119,8 +120,9 @@ def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tens
 class RotaryEmbedding(nn.Module):
     "Rotary position embedding (rotate-half form) from a precomputed cos/sin table."
     def __init__(self, head_dim: int, max_position: int, base: float = 10000.0,
-                 device: str | torch.device | None = None):
+                 device: str | torch.device | None = None, fused: bool = False):
         super().__init__()
+        self.fused = fused   # one Triton launch for q and k (19_norm_rope) instead of torch's eighteen kernels
         inv_freq = base ** -(torch.arange(0, head_dim, 2, dtype=torch.float32, device=device) / head_dim)
         angles = torch.outer(torch.arange(max_position, dtype=torch.float32, device=device), inv_freq)
         self.register_buffer("cos", angles.cos(), persistent=False)
@@ -128,6 +130,7 @@ class RotaryEmbedding(nn.Module):
 
     def forward(self, positions: torch.Tensor, q: torch.Tensor, k: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         "`q` and `k` rotated by the angles of their tokens' positions."
+        if self.fused: return apply_rotary(q, k, self.cos, self.sin, positions)
         cos, sin = self.cos[positions][:, None], self.sin[positions][:, None]
         return _rotate(q, cos, sin), _rotate(k, cos, sin)
 
@@ -136,13 +139,13 @@ class Attention(nn.Module):
     "Multi-head self-attention with rotary positions, reading and writing the KV cache by slot."
     def __init__(self, hidden_size: int, num_heads: int, head_dim: int, *, layer_id: int, max_position: int,
                  rope_theta: float = 10000.0, dtype: torch.dtype = torch.float32,
-                 device: str | torch.device | None = None):
+                 device: str | torch.device | None = None, fused: bool = False):
         super().__init__()
         self.layer_id, self.num_heads, self.head_dim = layer_id, num_heads, head_dim
         self.scale = 1.0 / math.sqrt(head_dim)
         self.qkv_proj = nn.Linear(hidden_size, 3 * num_heads * head_dim, bias=False, dtype=dtype, device=device)
         self.o_proj = nn.Linear(num_heads * head_dim, hidden_size, bias=False, dtype=dtype, device=device)
-        self.rotary_emb = RotaryEmbedding(head_dim, max_position, rope_theta, device=device)
+        self.rotary_emb = RotaryEmbedding(head_dim, max_position, rope_theta, device=device, fused=fused)
 
     def forward(self, hidden_states: torch.Tensor, positions: torch.Tensor, forward_batch: AttentionBatch,
                 mask: torch.Tensor | None) -> torch.Tensor:

@@ -12,6 +12,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from ..layers.attention import Attention, KVCache, attention_mask
+from ..kernels.norm_rope import rms_norm
 from ..layers.forward_batch import ForwardBatch
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
 
@@ -62,15 +63,22 @@ def get_config(config: ModelConfig | str) -> ModelConfig:
 class RMSNorm(nn.Module):
     "Root-mean-square layer norm, computed in fp32."
     def __init__(self, hidden_size: int, eps: float = 1e-6, dtype: torch.dtype = torch.float32,
-                 device: str | torch.device | None = None):
+                 device: str | torch.device | None = None, fused: bool = False):
         super().__init__()
-        self.eps = eps
+        self.eps, self.fused = eps, fused   # fused: one Triton launch (19_norm_rope) instead of eight torch kernels
         self.weight = nn.Parameter(torch.ones(hidden_size, dtype=dtype, device=device))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         "`x` over the root mean square of its features, times the learned weight."
+        if self.fused: return rms_norm(x, self.weight, self.eps)
         xf = x.float()
         return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)).to(x.dtype) * self.weight
+
+    def add_forward(self, x: torch.Tensor, residual: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        "`(norm(residual + x), residual + x)`: a residual add and the norm after it, one launch when fused."
+        if self.fused: return rms_norm(x, self.weight, self.eps, residual=residual)
+        h = residual + x
+        return self.forward(h), h
 
 class DeepseekV2MLP(nn.Module):
     "The gated SiLU MLP of the dense first layer."
@@ -91,11 +99,11 @@ class DeepseekV2DecoderLayer(nn.Module):
     def __init__(self, config: ModelConfig, layer_id: int, *, impl: str = "torch",
                  dtype: torch.dtype = torch.float32, device: str | torch.device | None = None):
         super().__init__()
-        c = config
-        self.input_layernorm = RMSNorm(c.hidden_size, c.rms_norm_eps, dtype, device)
-        self.self_attn = Attention(c.hidden_size, c.num_heads, c.head_dim, layer_id=layer_id,
-                                   max_position=c.max_position, rope_theta=c.rope_theta, dtype=dtype, device=device)
-        self.post_attention_layernorm = RMSNorm(c.hidden_size, c.rms_norm_eps, dtype, device)
+        c, fused = config, impl == "triton"   # the Triton path fuses the norms and the rotation too (19_norm_rope)
+        self.input_layernorm = RMSNorm(c.hidden_size, c.rms_norm_eps, dtype, device, fused=fused)
+        self.self_attn = Attention(c.hidden_size, c.num_heads, c.head_dim, layer_id=layer_id, max_position=c.max_position,
+                                   rope_theta=c.rope_theta, dtype=dtype, device=device, fused=fused)
+        self.post_attention_layernorm = RMSNorm(c.hidden_size, c.rms_norm_eps, dtype, device, fused=fused)
         self.is_moe = layer_id >= c.first_k_dense
         self.mlp = (DeepseekV2MoE(c.moe, layer_id=layer_id, impl=impl, dtype=dtype, device=device) if self.is_moe
                     else DeepseekV2MLP(c.hidden_size, c.intermediate_size, dtype, device))
@@ -103,8 +111,8 @@ class DeepseekV2DecoderLayer(nn.Module):
     def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor, forward_batch: ForwardBatch,
                 mask: torch.Tensor | None) -> torch.Tensor:
         "The residual stream after this layer's attention and MLP; MoE layers get the batch's real-row count."
-        h = hidden_states + self.self_attn(self.input_layernorm(hidden_states), positions, forward_batch, mask)
-        x = self.post_attention_layernorm(h)
+        a = self.self_attn(self.input_layernorm(hidden_states), positions, forward_batch, mask)
+        x, h = self.post_attention_layernorm.add_forward(a, hidden_states)   # h = hidden_states + a, then its norm
         return h + (self.mlp(x, forward_batch.num_token_non_padded) if self.is_moe else self.mlp(x))
 
 # %% ../../nbs/25_model.ipynb #ec2ad7a6
@@ -117,7 +125,7 @@ class DeepseekV2Model(nn.Module):
         self.embed_tokens = nn.Embedding(config.vocab_size, config.hidden_size, dtype=dtype, device=device)
         self.layers = nn.ModuleList(DeepseekV2DecoderLayer(config, i, impl=impl, dtype=dtype, device=device)
                                     for i in range(config.num_layers))
-        self.norm = RMSNorm(config.hidden_size, config.rms_norm_eps, dtype, device)
+        self.norm = RMSNorm(config.hidden_size, config.rms_norm_eps, dtype, device, fused=impl == "triton")
 
     def get_input_embeddings(self) -> nn.Embedding:
         "The token embedding table."
