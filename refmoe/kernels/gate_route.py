@@ -15,7 +15,7 @@ import triton.language as tl
 from .topk import TopKConfig, check_routing, route_tile
 
 # %% auto #0
-__all__ = ['gate_route_kernel', 'gate_route_plan', 'route_counters', 'gate_route_op', 'gate_route']
+__all__ = ['ROWS_PER_COUNTER', 'gate_route_kernel', 'gate_route_plan', 'route_counters', 'gate_route_op', 'gate_route']
 
 # %% ../../nbs/10a_gate_route.ipynb #39c9c95c
 @triton.jit
@@ -89,9 +89,11 @@ def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int
     split = max(1, min(most, (4 if interpreted else 128) // blocks))
     return block_m, block_h, split
 
-def route_counters(num_rows: int, device: str | torch.device, interpreted: bool | None = None) -> torch.Tensor:
+ROWS_PER_COUNTER = 16   # the smallest row block of any plan: counters for n rows cover every plan's blocks
+
+def route_counters(num_rows: int, device: str | torch.device) -> torch.Tensor:
     "Zeroed arrival counters for `gate_route` on up to `num_rows` rows (one int32 per row block)."
-    return torch.zeros(triton.cdiv(max(num_rows, 1), 16), dtype=torch.int32, device=device)
+    return torch.zeros(triton.cdiv(max(num_rows, 1), ROWS_PER_COUNTER), dtype=torch.int32, device=device)
 
 # %% ../../nbs/10a_gate_route.ipynb #c26b84ae
 @torch.library.custom_op("refmoe::gate_route", mutates_args=("topk_weights", "topk_ids", "counters"))
@@ -143,7 +145,7 @@ def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConf
     x = hidden_states
     _check_gate(x, gate, counters)
     M, E, c = x.shape[0], gate.shape[0], config
-    check_routing(None, x.new_empty((M, E)), c, correction_bias, expert_map, num_token_non_padded)
+    check_routing(None, x[:, :1].expand(M, E), c, correction_bias, expert_map, num_token_non_padded)   # a view shaped like the logits: no allocation
     if counters is None: counters = route_counters(M, x.device)
     w = torch.empty(M, c.top_k, dtype=torch.float32, device=x.device)
     ids = torch.empty(M, c.top_k, dtype=torch.int32, device=x.device)

@@ -19,7 +19,7 @@ from ..core.env import resolve_device
 from ..kernels.moe_reference import dense_experts_torch
 from ..kernels.fused_moe import fused_experts
 from ..core.legacy import is_legacy
-from ..kernels.gate_route import gate_route, route_counters
+from ..kernels.gate_route import ROWS_PER_COUNTER, gate_route, route_counters
 from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
@@ -128,9 +128,9 @@ class DeepseekV2MoE(torch.nn.Module):
 
     def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor]:
         "Gate and routing: `(topk_weights, topk_ids)`, rows >= the count to -1."
-        counters = getattr(self, "route_counters", None)
         if self.impl == "triton" and self.gate.dtype == x.dtype:   # one launch, the gate GEMM fused with routing (fp32 models)
-            if counters is None or counters.numel() * 16 < x.shape[0] or counters.device != x.device:
+            counters = self.route_counters
+            if counters.numel() * ROWS_PER_COUNTER < x.shape[0] or counters.device != x.device:
                 counters = route_counters(x.shape[0], x.device)    # more rows than the layer's own counters cover
             return gate_route(x, self.gate, self.config.topk_config, num_token_non_padded, self.expert_map,
                               correction_bias=self.e_score_correction_bias, counters=counters)
