@@ -107,4 +107,4 @@ def test_cuda_graph_capture():
         test_eq(torch.equal(w, first[0]) and torch.equal(ids, first[1]), True)   # deterministic: split order, not arrival order
         _, ids_ref = select_experts_torch(F.linear(x.float(), gate.float()), cfg, num_token_non_padded=count)
         test_eq((ids[n:] == -1).all().item(), True)
-        assert (ids[:n].sort(1).values == ids_ref[:n].sort(1).values).all(1).float().mean().item() >= 0.95
+        if n: assert (ids[:n].sort(1).values == ids_ref[:n].sort(1).values).all(1).float().mean().item() >= 0.95   # no real row at n = 0

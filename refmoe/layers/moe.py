@@ -99,7 +99,7 @@ class DeepseekV2MoE(torch.nn.Module):
         rnd = lambda *shape: torch.randn(*shape, generator=g, device=dev) / shape[-1] ** 0.5
         param = lambda t: torch.nn.Parameter(t, requires_grad=False)
         H, I, E = c.hidden_size, c.moe_intermediate_size, c.n_routed_experts
-        self.gate = param(rnd(E, H))   # fp32: on CUDA, until gate_route is verified there, the router's GEMM runs in fp32 (10a)
+        self.gate = param(rnd(E, H).to(dtype))   # the layer's dtype, as SGLang's; gate_route accumulates in fp32 (10a)
         self.e_score_correction_bias = param(rnd(E) * 0.1) if c.scoring_func == "sigmoid" else None
         self.w13 = param(rnd(E, 2 * I, H).to(dtype))
         self.w2 = param(rnd(E, H, I).to(dtype))
@@ -128,13 +128,13 @@ class DeepseekV2MoE(torch.nn.Module):
 
     def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor]:
         "Gate and routing: `(topk_weights, topk_ids)`, rows >= the count to -1."
-        if self.impl == "triton" and self.gate.dtype == x.dtype:   # one launch, the gate GEMM fused with routing (fp32 models)
+        if self.impl == "triton" and self.gate.dtype == x.dtype:   # one launch, the gate GEMM fused with routing
             counters = self.route_counters
             if counters.numel() * ROWS_PER_COUNTER < x.shape[0] or counters.device != x.device:
                 counters = route_counters(x.shape[0], x.device)    # more rows than the layer's own counters cover
             return gate_route(x, self.gate, self.config.topk_config, num_token_non_padded, self.expert_map,
                               correction_bias=self.e_score_correction_bias, counters=counters)
-        logits = F.linear(x.float(), self.gate.float())   # bf16 models: the fp32 GEMM, then the router
+        logits = F.linear(x.float(), self.gate.float())   # the torch path, or a gate loaded in another dtype: the fp32 GEMM, then the router
         return select_experts(x, logits, self.config.topk_config, num_token_non_padded, self.expert_map,
                               correction_bias=self.e_score_correction_bias, impl=self.impl)
 
