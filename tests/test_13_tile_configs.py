@@ -63,7 +63,7 @@ def test_fit_smem():
 
 
 def test_candidates_valid():
-    for M in (1, 4, 16, 64, 256, 1024):
+    for M in (1, 4, 16, 64, 256, 1024, 2048, 4096):
         cands = candidate_configs(M, 64, 6)
         assert 4 <= len(cands) <= 13, (M, len(cands))
         for c in cands: check_config(c)

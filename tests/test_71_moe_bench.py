@@ -76,6 +76,12 @@ def test_tune_cpu():
             test_eq(tune_main(["--device", "cpu", "--m", "1", "--inputs", "1", "--reps", "1", "--folder", tmp, "--budget-s", "60", "--max-candidates", "2"]), 0)
         saved = json.loads(next(Path(tmp).glob("E=8,N=32,device_name=cpu.json")).read_text())
         test_eq(list(saved), ["1"])
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):   # --merge keeps M = 1, adds M = 4
+            test_eq(tune_main(["--device", "cpu", "--m", "4", "--inputs", "1", "--reps", "1", "--folder", tmp, "--max-candidates", "1", "--merge"]), 0)
+        test_eq(list(json.loads(next(Path(tmp).glob("E=8,N=32,device_name=cpu.json")).read_text())), ["1", "4"])
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):   # without it the file holds this run's Ms only
+            test_eq(tune_main(["--device", "cpu", "--m", "4", "--inputs", "1", "--reps", "1", "--folder", tmp, "--max-candidates", "1"]), 0)
+        test_eq(list(json.loads(next(Path(tmp).glob("E=8,N=32,device_name=cpu.json")).read_text())), ["4"])
 
 
 def test_recorded_goals():

@@ -19,7 +19,7 @@ from ..kernels.fused_moe import fused_experts, invoke_fused_moe_kernel
 from ..kernels.moe_align import moe_align_block_size
 from ..kernels.moe_gemv import gemv_args, invoke_fused_moe_gemv
 from ..kernels.moe_reference import dense_experts_torch, fused_experts_torch
-from ..kernels.tile_configs import candidate_configs, get_config, save_configs
+from ..kernels.tile_configs import candidate_configs, get_config, load_configs, save_configs
 from ..kernels.gate_route import gate_route, route_counters
 from ..kernels.topk import TopKConfig, select_experts, select_experts_torch
 from ..layers.moe import DeepseekV2MoE, MoEConfig
@@ -238,16 +238,18 @@ def tune(shape: dict, dev: torch.device, dtype: torch.dtype, ms: Sequence[int] =
 # %% ../../nbs/71_moe_bench.ipynb #da740b45
 def tune_main(argv: list[str] | None = None) -> int:
     "Tune the fused MoE tile configs at V2-Lite shapes and write the JSON file (and a copy to --out)."
-    p = _common_args(bench_parser("tune", tune_main.__doc__), M_VALUES)
+    p = _common_args(bench_parser("tune", tune_main.__doc__), MOE_M_VALUES)
     p.prog = "scripts/tune_fused_moe.py"
     p.add_argument("--budget-s", type=float, default=240.0, help="stop searching after this many seconds")
     p.add_argument("--max-candidates", type=int, default=None, help="try at most this many configs per M")
     p.add_argument("--folder", default=None, help="where to write the config (default refmoe/configs)")
     p.add_argument("--out", default=None, help="also copy the config file here")
+    p.add_argument("--merge", action="store_true", help="keep the file's configs for the Ms not tuned in this run")
     a, dev = parse_bench_args(p, argv)
-    shape, ms, dtype, n_inputs = _setup(a, dev, M_VALUES)
+    shape, ms, dtype, n_inputs = _setup(a, dev, MOE_M_VALUES)
     best = tune(shape, dev, dtype, ms, n_inputs, a.reps, a.budget_s, a.max_candidates, log=lambda s: print(s, flush=True))
     if not best: print("tuning found no working config", file=sys.stderr); return 1
+    if a.merge: best = {**(load_configs(shape["E"], shape["I"], device_label(dev), a.folder) or {}), **best}
     path = save_configs(best, shape["E"], shape["I"], device_label(dev), a.folder)
     print(f"wrote {path}")
     if a.out:
