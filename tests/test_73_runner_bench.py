@@ -44,5 +44,6 @@ def test_prefill_bench_runs_on_cpu():
 
 def test_kernel_groups():
     test_eq([kernel_group(n) for n in ("fused_moe_kernel", "fused_moe_gemv_up_kernel", "sm90_xmma_gemm_bf16", "vectorized_elementwise_kernel<4>",
-                                       "at::native::index_elementwise_kernel", "cunn_SoftMaxForward")],
-            ["moe", "moe", "gemm (projections, LM head)", "elementwise", "copy / index", "attention"])
+                                       "at::native::index_elementwise_kernel", "cunn_SoftMaxForward", "gate_route_kernel", "apply_rotary_kernel",
+                                       "rms_norm_kernel")],
+            ["moe", "moe", "gemm (projections, LM head)", "elementwise", "copy / index", "attention", "moe", "elementwise", "norm"])

@@ -161,10 +161,10 @@ def prefill_main(argv: list[str] | None = None) -> int:
     return 0
 
 # %% ../../nbs/73_runner_bench.ipynb #5ec22677
-KERNEL_GROUPS = (("moe", ("fused_moe", "moe_gemv", "topk_route", "moe_align")), ("attention", ("softmax", "bmm", "attention")),
+KERNEL_GROUPS = (("moe", ("fused_moe", "moe_gemv", "topk_route", "gate_route", "moe_align")), ("attention", ("softmax", "bmm", "attention")),
                  ("gemm (projections, LM head)", ("gemm", "gemv", "cutlass", "sm90_xmma", "cublas", "nvjet")),
                  ("norm", ("rsqrt", "norm", "pow", "mean")), ("copy / index", ("copy", "index", "scatter", "gather", "cat")),
-                 ("elementwise", ("elementwise", "vectorized", "unrolled", "reduce")))
+                 ("elementwise", ("elementwise", "vectorized", "unrolled", "reduce", "rotary")))
 
 def kernel_group(name: str) -> str:
     "The part of a decode step a kernel belongs to, from its name."
