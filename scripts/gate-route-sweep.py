@@ -8,7 +8,7 @@ timed with `time_us` (CUDA-graph replays, L2 flushed), as `refmoe bench router` 
 Usage: python3 scripts/gate-route-sweep.py [--m 1 4 16 64 256] [--splits 1 2 4 8 16 32] [--block-h 64 128 256]
 """
 import argparse, json
-import torch, torch.nn.functional as F, triton
+import torch, torch.nn.functional as F
 import refmoe.kernels.gate_route as gr
 from refmoe.core.timing import time_us
 from refmoe.kernels.topk import TopKConfig, select_experts_torch

@@ -86,7 +86,8 @@ def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int
     block_h = min(32 if interpreted else 128, max(16, triton.next_power_of_2(H)))
     blocks = triton.cdiv(max(M, 1), block_m)
     most = triton.cdiv(H, block_h)                    # never a slice smaller than one BLOCK_H
-    split = max(1, min(most, 4 if interpreted else 8, (4 if interpreted else 128) // blocks))   # 8 at most: measured on the H200
+    cap, in_flight = (4, 4) if interpreted else (8, 128)   # programs per row block (8: measured on the H200), programs in all
+    split = max(1, min(most, cap, in_flight // blocks))
     return block_m, block_h, split
 
 ROWS_PER_COUNTER = 16   # the smallest row block of any plan: counters for n rows cover every plan's blocks
