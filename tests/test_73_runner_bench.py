@@ -4,6 +4,7 @@ import torch
 from refmoe.bench.runners import (
     decode_main,
     kernel_group,
+    kernel_summary,
     parse_runner_bench,
     prefill_main,
     runner_bench_parser,
@@ -47,3 +48,5 @@ def test_kernel_groups():
                                        "at::native::index_elementwise_kernel", "cunn_SoftMaxForward", "gate_route_kernel", "apply_rotary_kernel",
                                        "rms_norm_kernel")],
             ["moe", "moe", "gemm (projections, LM head)", "elementwise", "copy / index", "attention", "moe", "elementwise", "norm"])
+    s = kernel_summary({"fused_moe_kernel": 30.0, "gate_route_kernel": 4.0, "triton_copy": 1.0, "rms_norm_kernel": 2.5}, top=2)
+    test_eq((s["step_us"], s["groups_us"], s["top_kernels"]), (37.5, {"moe": 34.0, "norm": 2.5, "copy / index": 1.0}, [(30.0, "fused_moe_kernel"), (4.0, "gate_route_kernel")]))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from typing import Callable
 from datetime import datetime, timezone
 
 import torch
@@ -24,7 +25,7 @@ from ..runners.prefill import PrefillCudaGraphRunner
 # %% auto #0
 __all__ = ['HBM_BYTES_PER_US', 'DECODE_GOALS', 'PREFILL_GOAL', 'KERNEL_GROUPS', 'runner_bench_parser', 'RunnerBenchSetup',
            'parse_runner_bench', 'decode_floor_bytes', 'prefill_floor', 'decode_main', 'prefill_main', 'kernel_group',
-           'decode_profile']
+           'profile_kernels', 'kernel_summary', 'decode_profile', 'prefill_profile']
 
 # %% ../../nbs/73_runner_bench.ipynb #a7b3c2d2
 def runner_bench_parser(name: str, description: str) -> argparse.ArgumentParser:
@@ -171,6 +172,26 @@ def kernel_group(name: str) -> str:
     low = name.lower()
     return next((g for g, keys in KERNEL_GROUPS if any(k in low for k in keys)), "other")
 
+def profile_kernels(fn: Callable[[], object], steps: int, dev: torch.device) -> dict[str, float]:
+    "Each CUDA kernel's device time per call of `fn` (us), summed over `steps` calls under torch.profiler."
+    torch.cuda.synchronize(dev)
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for _ in range(steps): fn()
+        torch.cuda.synchronize(dev)
+    kernels: dict[str, float] = {}
+    for e in prof.events():
+        if e.device_type == torch.autograd.DeviceType.CUDA and e.device_time_total > 0:
+            kernels[e.name] = kernels.get(e.name, 0.0) + e.device_time_total / steps
+    return kernels
+
+def kernel_summary(kernels: dict[str, float], top: int = 12) -> dict:
+    "The total, the time per `kernel_group` (largest first) and the `top` kernels of a profile."
+    groups: dict[str, float] = {}
+    for name, us in kernels.items(): groups[kernel_group(name)] = groups.get(kernel_group(name), 0.0) + us
+    return {"step_us": round(sum(kernels.values()), 1),
+            "groups_us": {k: round(v, 1) for k, v in sorted(groups.items(), key=lambda kv: -kv[1])},
+            "top_kernels": sorted(((round(v, 1), k[:80]) for k, v in kernels.items()), reverse=True)[:top]}
+
 def decode_profile(config: str = "v2-lite-moe", batch: int = 1, context: int = 512, steps: int = 20,
                    device: str | torch.device = "cuda", dtype: torch.dtype = torch.bfloat16) -> dict:
     "Per-kernel-group device time of one decode step in its CUDA graph (torch.profiler), with the step's floor by part."
@@ -187,19 +208,23 @@ def decode_profile(config: str = "v2-lite-moe", batch: int = 1, context: int = 5
             model(pre.input_ids, pre.positions, pre)
         fb = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
         for _ in range(3): runner.replay(fb)
-        torch.cuda.synchronize(dev)
-        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-            for _ in range(steps): runner.replay(fb)
-            torch.cuda.synchronize(dev)
-    kernels: dict[str, float] = {}
-    for e in prof.events():
-        if e.device_type == torch.autograd.DeviceType.CUDA and e.device_time_total > 0:
-            kernels[e.name] = kernels.get(e.name, 0.0) + e.device_time_total / steps
-    groups: dict[str, float] = {}
-    for name, us in kernels.items(): groups[kernel_group(name)] = groups.get(kernel_group(name), 0.0) + us
+        kernels = profile_kernels(lambda: runner.replay(fb), steps, dev)
     floor = decode_floor_bytes(model, batch, context)
-    return {"batch": batch, "context": context, "step_us": round(sum(kernels.values()), 1),
-            "floor_us": round(sum(floor.values()) / HBM_BYTES_PER_US, 1),
-            "groups_us": {k: round(v, 1) for k, v in sorted(groups.items(), key=lambda kv: -kv[1])},
-            "floor_us_by_part": {k: round(v / HBM_BYTES_PER_US, 1) for k, v in floor.items()},
-            "top_kernels": sorted(((round(v, 1), k[:80]) for k, v in kernels.items()), reverse=True)[:12]}
+    return {"batch": batch, "context": context, "floor_us": round(sum(floor.values()) / HBM_BYTES_PER_US, 1),
+            "floor_us_by_part": {k: round(v / HBM_BYTES_PER_US, 1) for k, v in floor.items()}, **kernel_summary(kernels)}
+
+def prefill_profile(config: str = "v2-lite-moe", tokens: int = 256, steps: int = 10,
+                    device: str | torch.device = "cuda", dtype: torch.dtype = torch.bfloat16) -> dict:
+    "Per-kernel-group device time of one text prefill through the prefill graph runner, with its bytes and FLOP floors."
+    dev = torch.device(device)
+    mm = build_multimodal_model(config, impl="triton", dtype=dtype, device=dev)
+    kv = mm.make_kv_cache(tokens + 1, max_context=tokens)
+    runner = PrefillCudaGraphRunner(mm, kv, buckets=[tokens], max_bs=1)
+    prompt = torch.randint(1, mm.config.vocab_size - 1, (tokens,), generator=torch.Generator().manual_seed(0)).tolist()
+    batch = ForwardBatch.init_new("extend", [prompt], [list(range(1, tokens + 1))], kv)
+    with torch.no_grad():
+        for _ in range(3): runner.forward(batch)
+        kernels = profile_kernels(lambda: runner.forward(batch), steps, dev)
+    fl = prefill_floor(mm.language_model, tokens)
+    return {"tokens": tokens, "floor_us": round(fl["floor_us"], 1), "bytes_floor_us": round(fl["bytes"] / HBM_BYTES_PER_US, 1),
+            "flop_floor_us": round(fl["flops"] / FLOP_PER_US, 1), **kernel_summary(kernels)}
