@@ -27,12 +27,33 @@ def test_paged_attention_matches_torch():
         test_eq(out[3].abs().max().item(), 0.0)
         seq_ids, positions = torch.tensor([1, 1, 2, 2, 2, 0, 3]), torch.tensor([0, 36, 5, 60, 95, 0, 0])
         qs = torch.randn(7, 3, 24)
-        out = paged_attention(qs, k, v, table, seq_ids, positions, lens, 0.2, splits=splits, block_n=block_n, impl="triton")
-        test_close(out, paged_attention_torch(qs, k, v, table, seq_ids, positions, lens, 0.2), eps=1e-5)
-        test_eq(out[6].abs().max().item(), 0.0)
+        for kernel in ("split", "extend"):   # 7 queries over 4 rows picks "extend"; both must agree with torch
+            out = paged_attention(qs, k, v, table, seq_ids, positions, lens, 0.2, splits=splits, block_n=block_n, impl="triton", kernel=kernel)
+            test_close(out, paged_attention_torch(qs, k, v, table, seq_ids, positions, lens, 0.2), eps=1e-5)
+            test_eq(out[6].abs().max().item(), 0.0)
     q, k, v, table, lens = attention_case(R=2, H=2, D=16, lens=(5, 64), dtype=torch.bfloat16)
     test_close(decode_attention(q, k, v, table, lens, 0.25, block_n=16, impl="triton").float(),
                paged_attention_torch(q, k, v, table, torch.arange(2), lens.long() - 1, lens, 0.25).float(), eps=2e-2)
+
+
+def test_extend_attention_matches_torch():
+    # blocks of 16 queries in the interpreter: a request of 40 prefill tokens spans three blocks, and blocks straddle requests
+    q, k, v, table, lens = attention_case(R=4, H=2, D=24, C=96, lens=(96, 60, 0, 33), seed=5)
+    cases = {"grouped": ([0] * 40 + [1] * 30 + [3] * 5 + [2] * 3, list(range(56, 96)) + list(range(30, 60)) + list(range(28, 33)) + [0] * 3),
+             "one token each": ([0, 1, 3, 2], [95, 59, 32, 0]),
+             "any order": ([3, 0, 1, 0, 2, 3, 1, 0] * 3, [32, 5, 59, 95, 0, 0, 1, 40] * 3)}
+    for name, (ids, pos) in cases.items():
+        seq_ids, positions = torch.tensor(ids), torch.tensor(pos)
+        qs = torch.randn(len(ids), 2, 24, generator=torch.Generator().manual_seed(len(ids)))
+        out = paged_attention(qs, k, v, table, seq_ids, positions, lens, 0.2, impl="triton", kernel="extend")
+        test_close(out, paged_attention_torch(qs, k, v, table, seq_ids, positions, lens, 0.2), eps=1e-5)
+        test_eq(out[seq_ids == 2].abs().max().item(), 0.0)      # the padded row sees nothing: zeros, not NaN
+    qb, kb, vb = (x.bfloat16() for x in (q, k, v))
+    seq_ids, positions = torch.tensor([0] * 20 + [1] * 12), torch.tensor(list(range(76, 96)) + list(range(48, 60)))
+    qs = torch.randn(32, 2, 24).bfloat16()
+    test_close(paged_attention(qs, kb, vb, table, seq_ids, positions, lens, 0.2, impl="triton").float(),
+               paged_attention_torch(qs, kb, vb, table, seq_ids, positions, lens, 0.2).float(), eps=2e-2)
+    test_fail(lambda: paged_attention(qs, kb, vb, table, seq_ids, positions, lens, 0.2, impl="triton", kernel="flash"), contains="unknown kernel")
 
 
 def test_paged_attention_refuses_bad_input():

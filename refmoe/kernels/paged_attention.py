@@ -11,8 +11,8 @@ import triton
 import triton.language as tl
 
 # %% auto #0
-__all__ = ['paged_attention_torch', 'paged_attention_stage1_kernel', 'paged_attention_stage2_kernel', 'num_splits',
-           'paged_attention', 'decode_attention', 'invoke_paged_attention']
+__all__ = ['paged_attention_torch', 'paged_attention_stage1_kernel', 'paged_attention_stage2_kernel', 'extend_attention_kernel',
+           'num_splits', 'paged_attention', 'decode_attention', 'invoke_extend_attention', 'invoke_paged_attention']
 
 # %% ../../nbs/18_paged_attention.ipynb #51020cec
 def paged_attention_torch(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
@@ -93,6 +93,63 @@ def paged_attention_stage2_kernel(
     out = tl.sum(w[:, None] * o, axis=0) / tl.maximum(tl.sum(w, axis=0), 1e-30)
     tl.store(out_ptr + t * stride_ot + h * stride_oh + offs_d, out.to(out_ptr.dtype.element_ty), mask=dmask)
 
+# %% ../../nbs/18_paged_attention.ipynb #3d17a73d
+@triton.jit
+def extend_attention_kernel(
+    q_ptr, k_ptr, v_ptr, out_ptr, req_to_token_ptr, seq_ids_ptr, positions_ptr, seq_lens_ptr, scale, T,
+    stride_qt, stride_qh, stride_ks, stride_kh, stride_vs, stride_vh, stride_ot, stride_oh, stride_rb,
+    HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, IEEE: tl.constexpr,
+):
+    """One (block of BLOCK_M consecutive query tokens, head h): flash attention on the tensor cores.
+
+    Same pointers and layouts as `paged_attention_stage1_kernel`, plus out_ptr [T, H, HEAD_DIM] (strides
+    `stride_ot`, `stride_oh`). For each request row b the block holds a token of, one pass over b's
+    cached tokens up to the block's last position there: scores `q @ k^T` [BLOCK_M, BLOCK_N], masked to
+    the rows of b and each row's position, an online softmax, and `p @ v`. A block inside one request
+    (a prefill's tokens are grouped by request) makes one pass; tokens in any order are still right.
+    A query that may see nothing (a padded row) gets zeros. IEEE: both products in fp32 (fp32 inputs, and
+    Triton's interpreter, whose dot is wrong on bf16), else in the inputs' dtype with fp32 accumulation.
+    """
+    pid, h = tl.program_id(0), tl.program_id(1)
+    offs_m = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_d, offs_k = tl.arange(0, BLOCK_D), tl.arange(0, BLOCK_N)
+    mvalid, dmask = offs_m < T, offs_d < HEAD_DIM
+    rows = tl.load(seq_ids_ptr + offs_m, mask=mvalid, other=0).to(tl.int64)
+    pos = tl.load(positions_ptr + offs_m, mask=mvalid, other=-1).to(tl.int64)
+    q = tl.load(q_ptr + offs_m[:, None] * stride_qt + h * stride_qh + offs_d[None, :], mask=mvalid[:, None] & dmask[None, :], other=0.0)
+    if IEEE: q = q.to(tl.float32)
+    m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_M], tl.float32)
+    acc = tl.zeros([BLOCK_M, BLOCK_D], tl.float32)
+    b_lo = tl.min(tl.where(mvalid, rows, 2**62), axis=0)
+    b_hi = tl.max(tl.where(mvalid, rows, -1), axis=0)
+    for b in range(b_lo, b_hi + 1):
+        mine = mvalid & (rows == b)
+        L = tl.load(seq_lens_ptr + b).to(tl.int64)
+        n = tl.minimum(tl.max(tl.where(mine, pos + 1, 0), axis=0), L)   # the furthest any of b's rows may see
+        for n0 in range(0, n, BLOCK_N):
+            offs_n = n0 + offs_k
+            nvalid = offs_n < n
+            slot = tl.load(req_to_token_ptr + b * stride_rb + offs_n, mask=nvalid, other=0).to(tl.int64)
+            tile = nvalid[:, None] & dmask[None, :]
+            k = tl.load(k_ptr + slot[:, None] * stride_ks + h * stride_kh + offs_d[None, :], mask=tile, other=0.0)
+            if IEEE: s = tl.dot(q, tl.trans(k.to(tl.float32)), input_precision="ieee") * scale
+            else: s = tl.dot(q, tl.trans(k)) * scale
+            see = mine[:, None] & nvalid[None, :] & (offs_n[None, :] <= pos[:, None])
+            s = tl.where(see, s, float("-inf"))
+            m_new = tl.maximum(m_i, tl.max(s, axis=1))
+            m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)   # rows that have seen nothing yet stay at zero
+            alpha = tl.exp(m_i - m_safe)
+            p = tl.exp(s - m_safe[:, None])
+            l_i = l_i * alpha + tl.sum(p, axis=1)
+            v = tl.load(v_ptr + slot[:, None] * stride_vs + h * stride_vh + offs_d[None, :], mask=tile, other=0.0)
+            if IEEE: acc = acc * alpha[:, None] + tl.dot(p, v.to(tl.float32), input_precision="ieee")
+            else: acc = acc * alpha[:, None] + tl.dot(p.to(v.dtype), v)
+            m_i = m_new
+    out = acc / tl.maximum(l_i, 1e-30)[:, None]
+    tl.store(out_ptr + offs_m[:, None] * stride_ot + h * stride_oh + offs_d[None, :], out.to(out_ptr.dtype.element_ty),
+             mask=mvalid[:, None] & dmask[None, :])
+
 # %% ../../nbs/18_paged_attention.ipynb #e6b74ca2
 def num_splits(tokens: int, heads: int, max_context: int, block_n: int = 64, programs: int = 528) -> int:
     "Splits per (query, head): enough programs to fill `programs` (4 per SM of an H200), none shorter than a tile."
@@ -115,13 +172,19 @@ def _check(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens) -> N
 
 def paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
                     seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, scale: float,
-                    splits: int | None = None, block_n: int = 64, impl: str | None = None) -> torch.Tensor:
-    "Each query token `[T, H, D]` over its request's cached tokens up to its position (Triton, split-K; torch where interpreted)."
+                    splits: int | None = None, block_n: int = 64, impl: str | None = None, kernel: str | None = None) -> torch.Tensor:
+    "Each query token `[T, H, D]` over its request's cached tokens up to its position (Triton; torch where interpreted)."
     _check(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens)
     impl = impl or ("torch" if interpreted_on(q) else "triton")
     if impl == "torch": return paged_attention_torch(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, scale)
     if impl != "triton": raise ValueError(f"unknown impl {impl!r}: use 'triton' or 'torch'")
-    (T, H, D), C = q.shape, req_to_token.shape[1]
+    (T, H, D), (R, C) = q.shape, req_to_token.shape
+    kernel = kernel or ("extend" if T > R else "split")   # more queries than request rows: a prefill (a shape, so fixed per graph)
+    if kernel == "extend":
+        out = torch.empty_like(q)
+        if T: invoke_extend_attention(q.contiguous(), k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, out, float(scale))
+        return out
+    if kernel != "split": raise ValueError(f"unknown kernel {kernel!r}: use 'extend' or 'split'")
     # the interpreter runs programs one after another: there splits only add programs
     q, S = q.contiguous(), splits or (1 if interpreted_on(q) else num_splits(T, H, C, block_n))
     mid_o = torch.empty(T, H, S, D, dtype=torch.float32, device=q.device)
@@ -136,6 +199,17 @@ def decode_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tens
     "One new token per request row `[B, H, D]`, at its row's last position, over the row's cached tokens."
     ids = torch.arange(q.shape[0], device=q.device)
     return paged_attention(q, k_cache, v_cache, req_to_token, ids, seq_lens.long() - 1, seq_lens, scale, splits, block_n, impl)
+
+@torch.library.custom_op("refmoe::extend_attention", mutates_args=("out",))
+def invoke_extend_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
+                            seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, out: torch.Tensor, scale: float) -> None:
+    "Launch the prefill kernel: 64-token blocks of 64-key tiles (16 and 16 where interpreted), 4 warps."
+    (T, H, D), block = q.shape, 16 if interpreted_on(q) else 64
+    kernel_for(extend_attention_kernel, q)[(triton.cdiv(T, block), H)](
+        q, k_cache, v_cache, out, req_to_token, seq_ids, positions, seq_lens, scale, T, q.stride(0), q.stride(1),
+        k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), out.stride(0), out.stride(1),
+        req_to_token.stride(0), HEAD_DIM=D, BLOCK_M=block, BLOCK_N=block, BLOCK_D=max(16, triton.next_power_of_2(D)),
+        IEEE=q.dtype == torch.float32 or interpreted_on(q), num_warps=4)
 
 @torch.library.custom_op("refmoe::paged_attention", mutates_args=("mid_o", "mid_lse", "out"))
 def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
