@@ -93,7 +93,7 @@ def paged_attention_stage2_kernel(
     out = tl.sum(w[:, None] * o, axis=0) / tl.maximum(tl.sum(w, axis=0), 1e-30)
     tl.store(out_ptr + t * stride_ot + h * stride_oh + offs_d, out.to(out_ptr.dtype.element_ty), mask=dmask)
 
-# %% ../../nbs/18_paged_attention.ipynb #3d17a73d
+# %% ../../nbs/18_paged_attention.ipynb #2e940744
 @triton.jit
 def extend_attention_kernel(
     q_ptr, k_ptr, v_ptr, out_ptr, req_to_token_ptr, seq_ids_ptr, positions_ptr, seq_lens_ptr, scale, T,

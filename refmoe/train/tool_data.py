@@ -14,10 +14,10 @@ from ..engine.tokenizer import ByteTokenizer
 
 # %% auto #0
 __all__ = ['CURRENCIES', 'LANGUAGES', 'TOOL_POOL', 'SPLITS', 'VALUES', 'PHRASES', 'MODIFIERS', 'ENDINGS', 'OPEN_ENDED',
-           'BOUNDARY_WORDS', 'WRAPPERS', 'OPENERS', 'CLOSERS', 'SMALL_TALK', 'SYSTEM_PROMPTS', 'WORDS', 'KINDS',
-           'REFUSAL', 'NAME_VARIANTS', 'PARAM_VARIANTS', 'Batch', 'TWIN_KINDS', 'made_word', 'draw_call', 'fake_result',
-           'summarize', 'Conversation', 'wrap_request', 'make_conversation', 'conversations', 'missing_twin',
-           'vary_schema', 'encode_conversation', 'make_batch', 'batches', 'batches_in_workers']
+           'BOUNDARY_WORDS', 'WRAPPERS', 'SMALL_TALK', 'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'NAME_VARIANTS',
+           'PARAM_VARIANTS', 'Batch', 'TWIN_KINDS', 'made_word', 'draw_call', 'fake_result', 'summarize',
+           'Conversation', 'make_conversation', 'conversations', 'missing_twin', 'vary_schema', 'encode_conversation',
+           'make_batch', 'batches', 'batches_in_workers']
 
 # %% ../../nbs/80_tool_data.ipynb #472035ed
 def _tool(name: str, description: str, properties: dict, required: list[str]) -> dict:
@@ -63,55 +63,43 @@ PHRASES: dict[str, dict[str, list[str]]] = {
     "get_weather": {"train": ["the {mod}weather in {city}", "the {mod}forecast for {city}", "how warm it is in {city}",
                               "the {mod}weather forecast for {city}", "the weather for {city}", "how the weather is in {city}",
                               "the {mod}temperature in {city}", "{city} weather", "the {city} forecast", "the weather report for {city}",
-                              "the {mod}weather at {city}", "whether it is raining in {city}", "how cold it is in {city}",
-                              "the {mod}weather details for {city}", "the {mod}weather situation in {city}",
-                              "the {mod}weather outlook for {city}", "the {mod}weather update for {city}", "the weather picture in {city}"],
+                              "the {mod}weather at {city}", "whether it is raining in {city}", "how cold it is in {city}"],
                     "heldout": ["the current weather conditions in {city}"]},
     "get_time": {"train": ["the {mod}time in {city}", "the local time in {city}", "the time of day in {city}", "{city} time",
                            "the {mod}time at {city}", "the clock in {city}", "what hour it is in {city}", "how late it is in {city}",
-                           "the {mod}time for {city}", "the {city} time", "the {mod}clock time in {city}", "what the time is in {city}",
-                           "the time details for {city}"],
+                           "the {mod}time for {city}", "the {city} time"],
                  "heldout": ["what time it is right now in {city}"]},
     "convert_currency": {"train": ["{amount} {from_currency} in {to_currency}", "how much {amount} {from_currency} is in {to_currency}",
                                    "a conversion of {amount} {from_currency} to {to_currency}", "{amount} {from_currency} converted to {to_currency}",
                                    "{amount} {from_currency} to {to_currency}", "what {amount} {from_currency} is worth in {to_currency}",
-                                   "the {mod}rate for {amount} {from_currency} in {to_currency}", "{amount} {from_currency} as {to_currency}",
-                                   "the equivalent of {amount} {from_currency} in {to_currency}", "the worth of {amount} {from_currency} in {to_currency}",
-                                   "the total of {amount} {from_currency} in {to_currency}"],
+                                   "the {mod}rate for {amount} {from_currency} in {to_currency}", "{amount} {from_currency} as {to_currency}"],
                          "heldout": ["the value of {amount} {from_currency} in {to_currency}"]},
     "search_web": {"train": ["a web search for {query}", "search results for {query}", "a {mod}search{end} for {query}", "web results about {query}",
                              "results on the web for {query}", "a {mod}search on {query}", "web pages{end} about {query}",
-                             "a search of the web for {query}", "the web results on {query}", "a fast web search for {query}",
-                             "a short web search about {query}", "an online search for {query}", "a simple web lookup for {query}"],
+                             "a search of the web for {query}", "the web results on {query}"],
                    "heldout": ["a quick web search on {query}"]},
     "get_stock_price": {"train": ["the {mod}stock price of {symbol}", "the share price of {symbol}", "the price of {symbol} stock",
                                   "the stock quote for {symbol}", "{symbol} stock", "the {mod}{symbol} share price", "how {symbol} shares are doing",
-                                  "what {symbol} stock costs", "the {mod}stock price for {symbol}", "{symbol} on the stock market",
-                                  "how {symbol} stock is performing", "the {mod}stock value of {symbol}"],
+                                  "what {symbol} stock costs", "the {mod}stock price for {symbol}", "{symbol} on the stock market"],
                         "heldout": ["how {symbol} stock is trading"]},
     "create_event": {"train": ["a calendar event {title} on {date}", "an event called {title} on {date}", "an event {title} for {date}",
                                "a calendar event called {title} for {date}", "a meeting called {title} on {date}",
                                "an event named {title} on {date} in my calendar", "a calendar event named {title} on {date}",
                                "an appointment {title} for {date}", "a calendar item {title} for {date}", "a reminder {title} on {date}",
-                               "a booking {title} for {date}", "a diary slot {title} on {date}", "a planner note {title} for {date}",
-                               "a calendar note {title} for {date}", "a calendar slot {title} on {date}", "a calendar block {title} for {date}",
-                               "a schedule item {title} for {date}", "an agenda item {title} on {date}", "a calendar record {title} for {date}"],
+                               "a booking {title} for {date}", "a diary slot {title} on {date}", "a planner note {title} for {date}"],
                      "heldout": ["a calendar entry {title} for {date}"]},
     "set_timer": {"train": ["a timer for {minutes} minutes", "a {minutes} minute timer", "a timer of {minutes} minutes",
                             "a {minutes}-minute timer", "a timer set to {minutes} minutes", "{minutes} minutes on the timer",
-                            "a kitchen timer for {minutes} minutes", "a quick timer of {minutes} minutes", "a cooking timer of {minutes} minutes",
-                            "a short timer for {minutes} minutes", "a study timer of {minutes} minutes"],
+                            "a kitchen timer for {minutes} minutes"],
                   "heldout": ["a countdown timer of {minutes} minutes"]},
     "translate": {"train": ["the {target_language} for \"{text}\"", "\"{text}\" translated to {target_language}",
                             "a translation of \"{text}\" into {target_language}", "how to say \"{text}\" in {target_language}",
                             "\"{text}\" translated into {target_language}", "the {target_language} words for \"{text}\"",
-                            "a {target_language} version of \"{text}\"", "{target_language} for \"{text}\"",
-                            "\"{text}\" said in {target_language}", "\"{text}\" written in {target_language}"],
+                            "a {target_language} version of \"{text}\"", "{target_language} for \"{text}\""],
                   "heldout": ["\"{text}\" in {target_language}"]},
     "get_news": {"train": ["the {mod}news{end} about {topic}", "news{end} on {topic}", "news about {topic}", "recent news stories about {topic}",
                            "the news coverage of {topic}", "the {mod}news on {topic}", "news reports about {topic}",
-                           "the {mod}stories in the news about {topic}", "news updates{end} about {topic}", "the news digest on {topic}",
-                           "a news roundup on {topic}"],
+                           "the {mod}stories in the news about {topic}"],
                  "heldout": ["news headlines about {topic}"]},
 }
 # Modifiers and endings any train phrasing may take, so that no tool owns one of them (the first
@@ -124,18 +112,8 @@ BOUNDARY_WORDS = {"and", "on", "for"}   # words that may follow a lowercase valu
 WRAPPERS = {"train": ["Can you get me {0}?", "Please find {0}.", "I need {0}.", "{0}, please.", "What about {0}?", "What is {0}?",
                       "I would like {0}.", "Get me {0}.", "Show me {0}.", "Can I have {0}?", "Quick question: {0}?", "Could you find {0}?",
                       "Look up {0}.", "Help me find {0}.", "Tell me {0}.", "Find {0}.", "I want {0}.", "Do you know {0}?", "Give me {0}.",
-                      "Check {0}.", "May I have {0}?", "I'd like {0}, thanks.", "Can you check {0}?", "Hey, {0}?",
-                      "Could you get {0}?", "Could you check {0}?", "Can you look into {0}?", "Help me get {0}.", "I am looking for {0}.",
-                      "I'm looking for {0}.", "I am hoping for {0}.", "I am interested in {0}.", "Would you get {0}?",
-                      "Would you mind finding {0}?", "Please get {0}.", "Please fetch {0}.", "Fetch {0}.", "Pull up {0}.", "Bring up {0}.",
-                      "Could I get {0}?", "Any chance of {0}?", "Can you tell me {0}?", "Let me know {0}.", "Please look into {0}.",
-                      "I require {0}.", "My request: {0}.", "Could you please find {0}?", "Can you sort out {0}?", "Can you handle {0}?"],
+                      "Check {0}.", "May I have {0}?", "I'd like {0}, thanks.", "Can you check {0}?", "Hey, {0}?"],
             "heldout": ["Could you look up {0}?", "Help me with {0}.", "I am after {0}."]}
-# Words a train request may open and close with, around its wrapper (never in held-out requests): run 4
-# refused 15 of 68 servable held-out requests, nearly all in an unseen wrapper, so no wording may decide it.
-OPENERS = ["", "", "", "", "", "", "Hi, ", "Hello, ", "Hey, ", "OK, ", "So, ", "Right, ", "Quick one: ", "Excuse me, ",
-           "Hi there! ", "Hello again. ", "One more thing: ", "Next: "]
-CLOSERS = ["", "", "", "", "", "", " Thanks.", " Thank you.", " Cheers!", " Thanks in advance.", " Much appreciated."]
 SMALL_TALK = {"train": [("Hello!", "Hello! How can I help you today?"), ("Hi!", "Hi! How can I help you today?"),
                         ("Good evening!", "Good evening! How can I help you today?"),
                         ("Good afternoon.", "Good afternoon! How can I help you today?"),
@@ -273,15 +251,6 @@ def _ellipsis(rng: random.Random, first: str, calls: list[dict]) -> str | None:
     prep = first[:-len(a)].split()[-1:]
     return first + " and " + (f"{prep[0]} {b}" if prep and prep[0] in ("in", "for", "of", "about", "on") and rng.random() < 0.6 else b)
 
-def wrap_request(rng: random.Random, template: str, text: str, split: str = "train") -> str:
-    "The user's sentence: `template` around `text`, and in `train` sometimes an opener before it and a closer after it."
-    s = template.format(text)
-    if split == "train":
-        opener, closer = rng.choice(OPENERS), rng.choice(CLOSERS)
-        if opener.endswith((", ", ": ")) and not template.startswith(("{0}", "I ", "I'")): s = s[0].lower() + s[1:]
-        s = opener + s + closer
-    return s[0].upper() + s[1:]
-
 def make_conversation(rng: random.Random, split: str = "train") -> Conversation:
     "One seeded conversation of a random kind (see `KINDS`) for `split`."
     kind = rng.choices(list(KINDS), weights=list(KINDS.values()))[0]
@@ -289,7 +258,7 @@ def make_conversation(rng: random.Random, split: str = "train") -> Conversation:
     system = rng.choice(SYSTEM_PROMPTS)
     msgs = [{"role": "system", "content": system}] if system else []
     template = rng.choice(WRAPPERS[split])
-    wrap = lambda text: wrap_request(rng, template, text, split)
+    wrap = lambda text: (lambda s: s[0].upper() + s[1:])(template.format(text))
     if kind == "chat":
         q, a = rng.choice(SMALL_TALK[split])
         return Conversation(kind, msgs + [{"role": "user", "content": q}, {"role": "assistant", "content": a}], [TOOL_POOL[n] for n in names])
