@@ -203,8 +203,10 @@ def decode_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tens
 @torch.library.custom_op("refmoe::extend_attention", mutates_args=("out",))
 def invoke_extend_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
                             seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, out: torch.Tensor, scale: float) -> None:
-    "Launch the prefill kernel: 64-token blocks of 64-key tiles (16 and 16 where interpreted), 4 warps."
-    (T, H, D), block = q.shape, 16 if interpreted_on(q) else 64
+    "Launch the prefill kernel: square tiles of 64 (32 or 16 for wider rows, 16 where interpreted), 4 warps."
+    (T, H, D) = q.shape
+    row = triton.next_power_of_2(D) * q.element_size()   # bytes of one head's row
+    block = 16 if interpreted_on(q) else 64 if row <= 256 else 32 if row <= 512 else 16   # pipelined k and v tiles fit in shared memory
     kernel_for(extend_attention_kernel, q)[(triton.cdiv(T, block), H)](
         q, k_cache, v_cache, out, req_to_token, seq_ids, positions, seq_lens, scale, T, q.stride(0), q.stride(1),
         k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), out.stride(0), out.stride(1),
