@@ -5,7 +5,9 @@ from refmoe.engine.chat_template import render_chat
 from refmoe.engine.tokenizer import ByteTokenizer
 from refmoe.train.tool_data import (
     BOUNDARY_WORDS,
+    CLOSERS,
     KINDS,
+    OPENERS,
     PHRASES,
     REFUSAL,
     SMALL_TALK,
@@ -13,6 +15,8 @@ from refmoe.train.tool_data import (
     TOOL_POOL,
     TWIN_KINDS,
     VALUES,
+    WIDE_PHRASES,
+    WIDE_WRAPPERS,
     WRAPPERS,
     batches,
     batches_in_workers,
@@ -80,6 +84,33 @@ def test_lowercase_values_have_clear_boundaries():
             assert all(w.replace("{0}", "").strip(" .?,") for w in WRAPPERS[split])
             for table in (WRAPPERS, SMALL_TALK): test_eq(set(table["train"]) & set(table["heldout"]), set())
             for by_split in PHRASES.values(): test_eq(set(by_split["train"]) & set(by_split["heldout"]), set())
+
+
+def test_the_wide_mix_is_off_by_default_and_train_only():
+    import hashlib, re
+    from refmoe.engine.tokenizer import ByteTokenizer
+    from refmoe.models.deepseek_v2 import get_config
+    from refmoe.train.tool_data import CLOSERS, OPENERS, WIDE_PHRASES, WIDE_WRAPPERS, batches, make_batch
+    tok = ByteTokenizer.for_config(get_config("tiny-tools"))
+    digest = lambda x: hashlib.sha256(json.dumps(x).encode()).hexdigest()[:16]
+    test_eq(digest([make_batch(tok, 6, 4096, seed=0, index=i) for i in range(3)]), "d457d8eb05553009")   # run 4's stream, unchanged
+    held = lambda wide: [(x.kind, x.messages) for x in conversations(100, seed=0, split="heldout", wide=wide)]
+    test_eq(held(True), held(False))                                     # held-out requests never take the wide mix
+    wide = [x.prompt_messages()[-1]["content"] for x in conversations(400, seed=2, wide=True)]
+    assert any(u.startswith(tuple(o for o in OPENERS if o)) for u in wide) and any(u.endswith(tuple(c for c in CLOSERS if c)) for u in wide)
+    assert set(WIDE_PHRASES) == set(PHRASES) and not {w for w in WIDE_WRAPPERS} & set(WRAPPERS["heldout"] + WRAPPERS["train"])
+    for name, ts in WIDE_PHRASES.items(): test_eq(set(ts) & set(PHRASES[name]["heldout"] + PHRASES[name]["train"]), set())
+    for x in conversations(400, seed=11, wide=True):                    # values still copyable: between a word and a clear stop
+        user = x.prompt_messages()[-1]["content"]
+        for call in x.calls:
+            for k in ("topic", "query", "title"):
+                if (v := call["arguments"].get(k)) is None: continue
+                assert any(re.match(r"$|[?.,!]| and | \(top \d+\)| (on|for) 2026-", user[m.end():]) and user[m.start() - 1] == " "
+                           for m in re.finditer(re.escape(v), user)), (user, v)
+    one = lambda wide_from: [b for b, _ in zip(batches(tok, 2, 4096, seed=3, wide_from=wide_from), range(3))]
+    plain, late = one(None), one(2)
+    test_eq(late[:2], plain[:2]); test_ne(late[2], plain[2])               # the schedule: the wide mix from batch 2 on
+    test_fail(lambda: batches(tok, 2, 4096, wide_from=-1), contains="wide_from must be")
 
 
 def test_missing_twin_takes_the_tool_out():

@@ -14,10 +14,11 @@ from ..engine.tokenizer import ByteTokenizer
 
 # %% auto #0
 __all__ = ['CURRENCIES', 'LANGUAGES', 'TOOL_POOL', 'SPLITS', 'VALUES', 'PHRASES', 'MODIFIERS', 'ENDINGS', 'OPEN_ENDED',
-           'BOUNDARY_WORDS', 'WRAPPERS', 'SMALL_TALK', 'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'NAME_VARIANTS',
-           'PARAM_VARIANTS', 'Batch', 'TWIN_KINDS', 'made_word', 'draw_call', 'fake_result', 'summarize',
-           'Conversation', 'make_conversation', 'conversations', 'missing_twin', 'vary_schema', 'encode_conversation',
-           'make_batch', 'batches', 'batches_in_workers']
+           'BOUNDARY_WORDS', 'WRAPPERS', 'WIDE_WRAPPERS', 'OPENERS', 'CLOSERS', 'WIDE_PHRASES', 'SMALL_TALK',
+           'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'NAME_VARIANTS', 'PARAM_VARIANTS', 'Batch', 'TWIN_KINDS',
+           'made_word', 'draw_call', 'fake_result', 'summarize', 'Conversation', 'wrap_request', 'make_conversation',
+           'conversations', 'missing_twin', 'vary_schema', 'encode_conversation', 'make_batch', 'batches',
+           'batches_in_workers']
 
 # %% ../../nbs/80_tool_data.ipynb #472035ed
 def _tool(name: str, description: str, properties: dict, required: list[str]) -> dict:
@@ -114,6 +115,32 @@ WRAPPERS = {"train": ["Can you get me {0}?", "Please find {0}.", "I need {0}.", 
                       "Look up {0}.", "Help me find {0}.", "Tell me {0}.", "Find {0}.", "I want {0}.", "Do you know {0}?", "Give me {0}.",
                       "Check {0}.", "May I have {0}?", "I'd like {0}, thanks.", "Can you check {0}?", "Hey, {0}?"],
             "heldout": ["Could you look up {0}?", "Help me with {0}.", "I am after {0}."]}
+# The wide mix (off unless asked for: run 5 trained on it from the first step and never formed the copy
+# circuit): more train wrappers, words before and after some requests, more train phrasings per tool.
+WIDE_WRAPPERS = ["Could you get {0}?", "Could you check {0}?", "Can you look into {0}?", "Help me get {0}.", "I am looking for {0}.",
+                 "I'm looking for {0}.", "I am hoping for {0}.", "I am interested in {0}.", "Would you get {0}?",
+                 "Would you mind finding {0}?", "Please get {0}.", "Please fetch {0}.", "Fetch {0}.", "Pull up {0}.", "Bring up {0}.",
+                 "Could I get {0}?", "Any chance of {0}?", "Can you tell me {0}?", "Let me know {0}.", "Please look into {0}.",
+                 "I require {0}.", "My request: {0}.", "Could you please find {0}?", "Can you sort out {0}?", "Can you handle {0}?"]
+OPENERS = ["", "", "", "", "", "", "Hi, ", "Hello, ", "Hey, ", "OK, ", "So, ", "Right, ", "Quick one: ", "Excuse me, ",
+           "Hi there! ", "Hello again. ", "One more thing: ", "Next: "]
+CLOSERS = ["", "", "", "", "", "", " Thanks.", " Thank you.", " Cheers!", " Thanks in advance.", " Much appreciated."]
+WIDE_PHRASES: dict[str, list[str]] = {
+    "get_weather": ["the {mod}weather details for {city}", "the {mod}weather situation in {city}", "the {mod}weather outlook for {city}",
+                    "the {mod}weather update for {city}", "the weather picture in {city}"],
+    "get_time": ["the {mod}clock time in {city}", "what the time is in {city}", "the time details for {city}"],
+    "convert_currency": ["the equivalent of {amount} {from_currency} in {to_currency}", "the worth of {amount} {from_currency} in {to_currency}",
+                         "the total of {amount} {from_currency} in {to_currency}"],
+    "search_web": ["a fast web search for {query}", "a short web search about {query}", "an online search for {query}",
+                   "a simple web lookup for {query}"],
+    "get_stock_price": ["how {symbol} stock is performing", "the {mod}stock value of {symbol}"],
+    "create_event": ["a calendar note {title} for {date}", "a calendar slot {title} on {date}", "a calendar block {title} for {date}",
+                     "a schedule item {title} for {date}", "an agenda item {title} on {date}", "a calendar record {title} for {date}"],
+    "set_timer": ["a quick timer of {minutes} minutes", "a cooking timer of {minutes} minutes", "a short timer for {minutes} minutes",
+                  "a study timer of {minutes} minutes"],
+    "translate": ["\"{text}\" said in {target_language}", "\"{text}\" written in {target_language}"],
+    "get_news": ["news updates{end} about {topic}", "the news digest on {topic}", "a news roundup on {topic}"],
+}
 SMALL_TALK = {"train": [("Hello!", "Hello! How can I help you today?"), ("Hi!", "Hi! How can I help you today?"),
                         ("Good evening!", "Good evening! How can I help you today?"),
                         ("Good afternoon.", "Good afternoon! How can I help you today?"),
@@ -168,8 +195,8 @@ def _values(rng: random.Random, split: str, key: str) -> str:
         v = rng.choice(VALUES[key]["train"]) if rng.random() < 0.2 else _made_value(rng, key)
         if v not in _HELDOUT[key]: return v
 
-def draw_call(rng: random.Random, name: str, split: str = "train") -> tuple[str, dict]:
-    "One request for tool `name`: the user's fragment and the call `{\"name\", \"arguments\"}` it needs."
+def draw_call(rng: random.Random, name: str, split: str = "train", wide: bool = False) -> tuple[str, dict]:
+    "One request for tool `name`: the user's fragment and the call `{\"name\", \"arguments\"}` it needs (`wide`: also `WIDE_PHRASES`)."
     if split not in SPLITS: raise ValueError(f"unknown split {split!r}: use one of {SPLITS}")
     a: dict[str, Any] = {}
     if name in ("get_weather", "get_time"): a["city"] = _values(rng, split, "city")
@@ -184,7 +211,7 @@ def draw_call(rng: random.Random, name: str, split: str = "train") -> tuple[str,
     elif name == "translate": a = {"text": _values(rng, split, "text"), "target_language": rng.choice(LANGUAGES)}
     elif name == "get_news": a["topic"] = _values(rng, split, "topic")
     else: raise KeyError(f"no tool {name!r} in the pool: {', '.join(TOOL_POOL)}")
-    template = rng.choice(PHRASES[name][split])
+    template = rng.choice(PHRASES[name][split] + (WIDE_PHRASES[name] if wide and split == "train" else []))
     end, slot = (rng.choice(ENDINGS) if split == "train" else ""), "{end}" in template
     phrase = template.format(**a, mod=rng.choice(MODIFIERS) if split == "train" else "", end=end if slot else "")
     if name == "get_weather" and rng.random() < 0.3:
@@ -251,28 +278,38 @@ def _ellipsis(rng: random.Random, first: str, calls: list[dict]) -> str | None:
     prep = first[:-len(a)].split()[-1:]
     return first + " and " + (f"{prep[0]} {b}" if prep and prep[0] in ("in", "for", "of", "about", "on") and rng.random() < 0.6 else b)
 
-def make_conversation(rng: random.Random, split: str = "train") -> Conversation:
-    "One seeded conversation of a random kind (see `KINDS`) for `split`."
+def wrap_request(rng: random.Random, template: str, text: str, wide: bool = False) -> str:
+    "The user's sentence: `template` around `text`, capitalised; `wide`: sometimes an opener before it and a closer after it."
+    s = template.format(text)
+    if wide:
+        opener, closer = rng.choice(OPENERS), rng.choice(CLOSERS)
+        if opener.endswith((", ", ": ")) and not template.startswith(("{0}", "I ", "I'")): s = s[0].lower() + s[1:]
+        s = opener + s + closer
+    return s[0].upper() + s[1:]
+
+def make_conversation(rng: random.Random, split: str = "train", wide: bool = False) -> Conversation:
+    "One seeded conversation of a random kind (see `KINDS`) for `split` (`wide`: the wide mix, train only)."
+    wide = wide and split == "train"
     kind = rng.choices(list(KINDS), weights=list(KINDS.values()))[0]
     names = rng.sample(list(TOOL_POOL), rng.randint(2, 6))
     system = rng.choice(SYSTEM_PROMPTS)
     msgs = [{"role": "system", "content": system}] if system else []
-    template = rng.choice(WRAPPERS[split])
-    wrap = lambda text: (lambda s: s[0].upper() + s[1:])(template.format(text))
+    template = rng.choice(WRAPPERS[split] + (WIDE_WRAPPERS if wide else []))
+    wrap = lambda text: wrap_request(rng, template, text, wide)
     if kind == "chat":
         q, a = rng.choice(SMALL_TALK[split])
         return Conversation(kind, msgs + [{"role": "user", "content": q}, {"role": "assistant", "content": a}], [TOOL_POOL[n] for n in names])
     if kind == "missing":
         absent = rng.choice([n for n in TOOL_POOL if n not in names])
-        phrase, _ = draw_call(rng, absent, split)
+        phrase, _ = draw_call(rng, absent, split, wide)
         return Conversation(kind, msgs + [{"role": "user", "content": wrap(phrase)},
                                           {"role": "assistant", "content": REFUSAL}],
                             [TOOL_POOL[n] for n in names])
     if kind == "one": asked = [rng.choice(names)]
     elif kind == "same": asked = [rng.choice([n for n in names if n != "set_timer"] or names)] * 2
     else: asked = rng.sample(names, min(len(names), rng.choice([2, 2, 3])))
-    drawn = [draw_call(rng, n, split) for n in asked]
-    while kind == "same" and drawn[0][1] == drawn[1][1]: drawn[1] = draw_call(rng, asked[1], split)
+    drawn = [draw_call(rng, n, split, wide) for n in asked]
+    while kind == "same" and drawn[0][1] == drawn[1][1]: drawn[1] = draw_call(rng, asked[1], split, wide)
     fragments, calls = [d[0] for d in drawn], [d[1] for d in drawn]
     joined = fragments[0] if len(fragments) == 1 else ", ".join(fragments[:-1]) + " and " + fragments[-1]
     if kind == "same" and rng.random() < 0.5 and (short := _ellipsis(rng, fragments[0], calls)): joined = short
@@ -283,10 +320,10 @@ def make_conversation(rng: random.Random, split: str = "train") -> Conversation:
     msgs.append({"role": "assistant", "content": answer[0].upper() + answer[1:] + "."})
     return Conversation(kind, msgs, [TOOL_POOL[n] for n in names], calls)
 
-def conversations(n: int, seed: int = 0, split: str = "train") -> list[Conversation]:
-    "`n` conversations from one seed."
+def conversations(n: int, seed: int = 0, split: str = "train", wide: bool = False) -> list[Conversation]:
+    "`n` conversations from one seed (`wide`: the wide mix)."
     rng = random.Random(f"{split}:{seed}")
-    return [make_conversation(rng, split) for _ in range(n)]
+    return [make_conversation(rng, split, wide) for _ in range(n)]
 
 def missing_twin(conv: Conversation, rng: random.Random) -> Conversation:
     "A conversation's request with every tool it asks for taken out of the tools list, answered with the refusal."
@@ -367,12 +404,13 @@ def _check_sizes(batch_size: int, max_len: int):
 TWIN_KINDS = ("one",)   # the kinds whose requests get missing twins in the shipped recipe (all three: see "Missing twins")
 
 def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, index: int = 0,
-               split: str = "train", twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS) -> Batch:
+               split: str = "train", twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS,
+               wide: bool = False) -> Batch:
     "Batch number `index` of the seeded stream: right-padded token ids and loss masks (`rename`: the share given other names)."
     _check_sizes(batch_size, max_len)
     rng, pending, rows = random.Random(f"{split}:{seed}:{index}"), [], []
     while len(rows) < batch_size:
-        conv = pending.pop() if pending else make_conversation(rng, split)
+        conv = pending.pop() if pending else make_conversation(rng, split, wide)
         if conv.kind in twin_kinds and rng.random() < twins: pending.append(missing_twin(conv, rng))
         if rename and rng.random() < rename: conv = vary_schema(conv, rng)
         rows.append(encode_conversation(conv, tokenizer))
@@ -382,21 +420,29 @@ def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: in
             [r[1] + [0] * (longest - len(r[1])) for r in rows])
 
 def batches(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
-            twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS) -> Iterator[Batch]:
-    "Endless seeded batches (`make_batch` 0, 1, 2, ...), made in this process."
-    _check_sizes(batch_size, max_len)   # bad sizes fail here, not at the first next()
-    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename, twin_kinds) for i in itertools.count())
+            twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS,
+            wide_from: int | None = None) -> Iterator[Batch]:
+    "Endless seeded batches (`make_batch` 0, 1, 2, ...), made in this process; the wide mix from batch `wide_from` on."
+    _check_sizes(batch_size, max_len); _wide(0, wide_from)   # bad arguments fail here, not at the first next()
+    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename, twin_kinds, _wide(i, wide_from))
+            for i in itertools.count())
+
+def _wide(index: int, wide_from: int | None) -> bool:
+    if wide_from is not None and wide_from < 0: raise ValueError(f"wide_from must be a batch index >= 0 or None, got {wide_from}")
+    return wide_from is not None and index >= wide_from
 
 def batches_in_workers(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
                        twins: float = 0.5, rename: float = 0.0, workers: int = 4, ahead: int = 8,
-                       twin_kinds: Sequence[str] = TWIN_KINDS) -> Iterator[Batch]:
+                       twin_kinds: Sequence[str] = TWIN_KINDS, wide_from: int | None = None) -> Iterator[Batch]:
     "The batches of `batches`, in the same order, made by `workers` processes up to `ahead` batches in advance."
     if workers < 1 or ahead < 1: raise ValueError(f"workers and ahead must be >= 1, got {workers}, {ahead}")
+    _wide(0, wide_from)
     _check_sizes(batch_size, max_len)
     from refmoe.train.tool_data import make_batch as made_in_module   # a spawned worker imports it by name
     def stream():
         with multiprocessing.get_context("spawn").Pool(workers) as pool:   # spawn: the parent may hold CUDA
-            job = lambda i: pool.apply_async(made_in_module, (tokenizer, batch_size, max_len, seed, i, split, twins, rename, tuple(twin_kinds)))
+            job = lambda i: pool.apply_async(made_in_module, (tokenizer, batch_size, max_len, seed, i, split, twins, rename, tuple(twin_kinds),
+                                                              _wide(i, wide_from)))
             queued = collections.deque(job(i) for i in range(ahead))
             for i in itertools.count(ahead):
                 batch = queued.popleft().get()   # a worker's exception is raised here

@@ -108,6 +108,7 @@ class TrainConfig:
     twins: float = 0.5                 # share of the requests of `twin_kinds` followed by their missing twin (80_tool_data)
     twin_kinds: tuple[str, ...] = TWIN_KINDS   # which kinds get twins: `one` (shipped), or also `same`, `mixed`
     rename: float = 0.0                # share of conversations whose tools and parameters get other names (80_tool_data)
+    wide_from: int | None = None       # the step from which batches take 80's wide mix (None: never, as run 4 trained)
 
 @dataclass
 class TrainResult:
@@ -136,6 +137,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0): raise ValueError(f"twins and rename are shares in [0, 1], got {cfg.twins}, {cfg.rename}")
     if bad := [k for k in cfg.twin_kinds if k not in ("one", "same", "mixed")]:
         raise ValueError(f"twin_kinds are kinds of requests with calls (one, same, mixed), got {bad}")
+    if cfg.wide_from is not None and cfg.wide_from < 0: raise ValueError(f"wide_from must be a step >= 0 or None, got {cfg.wide_from}")
     dev, config = resolve_device(cfg.device), get_config(cfg.model)
     torch.manual_seed(cfg.seed)
     model = build_model(config, impl="torch", device=dev, seed=cfg.seed).requires_grad_(True).train()
@@ -144,7 +146,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay}, {"params": rest, "weight_decay": 0.0}],
                             lr=cfg.lr, betas=(0.9, 0.95), fused=dev.type == "cuda")
     tok = ByteTokenizer.for_config(config)
-    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename, twin_kinds=tuple(cfg.twin_kinds))
+    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename, twin_kinds=tuple(cfg.twin_kinds), wide_from=cfg.wide_from)
     data = (batches_in_workers(tok, cfg.batch_size, config.max_position, workers=cfg.data_workers, **mix)
             if cfg.data_workers > 0 else prefetch(batches(tok, cfg.batch_size, config.max_position, **mix)))
     result, t0, ces = TrainResult(model, cfg), time.perf_counter(), []
@@ -216,6 +218,7 @@ def train_main(argv: list[str] | None = None) -> int:
         p.add_argument("--" + name.replace("_", "-"), type=float, default=getattr(d, name))
     p.add_argument("--twin-kinds", nargs="+", default=list(d.twin_kinds), choices=["one", "same", "mixed"],
                    help=f"which requests get missing twins (default {' '.join(d.twin_kinds)})")
+    p.add_argument("--wide-from", type=int, default=d.wide_from, help="the step from which batches take the wide mix (default: never)")
     p.add_argument("--device", default=None, help="cuda or cpu (default: cuda when there is one)")
     p.add_argument("--out", default=None, help="the weights file (default: where the config's weights are looked up)")
     p.add_argument("--plot", default=None, help="also save the loss curve as this PNG")
