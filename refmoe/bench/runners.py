@@ -121,10 +121,12 @@ def decode_main(argv: list[str] | None = None) -> int:
             model(pre.input_ids, pre.positions, pre)
             batch = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
             graph_us = wall_us(lambda: runner.replay(batch), a.iters, a.warmup, dev)
+            unchecked_us = wall_us(lambda: runner.replay(batch, check=False), a.iters, a.warmup, dev)   # as the engine launches it
             eager_us = wall_us(lambda: model(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
         floor_us = sum(decode_floor_bytes(model, bs, a.context).values()) / HBM_BYTES_PER_US
         goals = [goal(f"graph step / floor at batch {bs}", round(graph_us / floor_us, 2), DECODE_GOALS[bs], device=dev)] if bs in DECODE_GOALS else []
-        emit(setup.record("decode", runner, batch=bs, context=a.context, graph_us=round(graph_us, 1), eager_us=round(eager_us, 1),
+        emit(setup.record("decode", runner, batch=bs, context=a.context, graph_us=round(graph_us, 1),
+                          unchecked_us=round(unchecked_us, 1), eager_us=round(eager_us, 1),
                           speedup=round(eager_us / graph_us, 2), floor_us=round(floor_us, 3),
                           step_vs_floor=round(graph_us / floor_us, 2), goals=goals))
         kv.free([s for seq in slots for s in seq])
