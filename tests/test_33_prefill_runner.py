@@ -53,7 +53,11 @@ def test_prefill_replay_matches_eager():
         assert all(g.pool is r.backend.pool for g in r.graphs.values())
         for lengths, images in (([5], 0), ([7, 3], 2), ([16], 0), ([20, 9, 1], 3), ([4], 4)):
             live, twin = prefill_pair(m, [r.kv_cache, m.make_kv_cache(256)], lengths, images, seed=len(lengths) + images)
-            with torch.no_grad(): test_close(r.forward(live), m(twin.input_ids, twin.positions, twin), eps=1e-4)
+            with torch.no_grad():
+                full = m(twin.input_ids, twin.positions, twin)
+                test_close(r.forward(live), full, eps=1e-4)
+                rows = torch.tensor(lengths).cumsum(0) - 1          # each sequence's last token, as the engine samples
+                test_close(r.forward(live, logits_rows=rows), full[rows], eps=1e-4)
             if ep > 1: test_eq(r.buffers.num_token_non_padded.tolist(), [sum(lengths)])
 
 
@@ -65,6 +69,8 @@ def test_prefill_fallback_and_errors():
         with torch.no_grad(): test_close(r.forward(live), m(twin.input_ids, twin.positions, twin), eps=1e-5)
     live, other = prefill_pair(m, [r.kv_cache, m.make_kv_cache(128)], [5])
     test_fail(lambda: r.forward(other), contains="another KV cache")
+    test_fail(lambda: r.forward(live, logits_rows=torch.tensor([0, 5])), contains="logits_rows must lie in the batch's tokens 0..4")
+    test_fail(lambda: r.forward(live, logits_rows=torch.tensor([[0]])), contains="1-D integer tensor")
     test_fail(lambda: r.forward(replace(live, positions=live.positions.float())), contains="positions must be torch.int64")
     dec = ForwardBatch.init_new("decode", [[1]], [[100]], r.kv_cache)
     test_fail(lambda: r.forward(dec), contains="takes prefill (extend) batches, got decode")

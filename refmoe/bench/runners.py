@@ -149,9 +149,10 @@ def prefill_main(argv: list[str] | None = None) -> int:
     for T in a.tokens:
         prompt = torch.randint(1, config.vocab_size - 1, (T,), generator=g).tolist()
         batch = ForwardBatch.init_new("extend", [prompt], [list(range(1, T + 1))], kv)
+        last = torch.tensor([T - 1], device=dev)   # the row a server samples from, and the only LM head the floor counts
         with torch.no_grad():
-            graph_us = wall_us(lambda: runner.forward(batch), a.iters, a.warmup, dev)
-            eager_us = wall_us(lambda: mm(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
+            graph_us = wall_us(lambda: runner.forward(batch, logits_rows=last), a.iters, a.warmup, dev)
+            eager_us = wall_us(lambda: mm(batch.input_ids, batch.positions, batch, logits_rows=last), a.iters, a.warmup, dev)
             replay_us = wall_us(runner.graphs[T].replay, a.iters, a.warmup, dev)
             embed_us = wall_us(lambda: embed(batch.input_ids), a.iters, a.warmup, dev)
         fl = prefill_floor(mm.language_model, T)
@@ -224,9 +225,10 @@ def prefill_profile(config: str = "v2-lite-moe", tokens: int = 256, steps: int =
     runner = PrefillCudaGraphRunner(mm, kv, buckets=[tokens], max_bs=1)
     prompt = torch.randint(1, mm.config.vocab_size - 1, (tokens,), generator=torch.Generator().manual_seed(0)).tolist()
     batch = ForwardBatch.init_new("extend", [prompt], [list(range(1, tokens + 1))], kv)
+    last = torch.tensor([tokens - 1], device=dev)   # as the bench and the engine: the last token's logits only
     with torch.no_grad():
-        for _ in range(3): runner.forward(batch)
-        kernels = profile_kernels(lambda: runner.forward(batch), steps, dev)
+        for _ in range(3): runner.forward(batch, logits_rows=last)
+        kernels = profile_kernels(lambda: runner.forward(batch, logits_rows=last), steps, dev)
     fl = prefill_floor(mm.language_model, tokens)
     return {"tokens": tokens, "floor_us": round(fl["floor_us"], 1), "bytes_floor_us": round(fl["bytes"] / HBM_BYTES_PER_US, 1),
             "flop_floor_us": round(fl["flops"] / FLOP_PER_US, 1), **kernel_summary(kernels)}

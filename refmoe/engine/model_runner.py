@@ -101,10 +101,10 @@ def run(self: ModelRunner, fb: ForwardBatch, spans: list[tuple[int, int]], sampl
     if fb.forward_mode is ForwardMode.DECODE:
         logits = self.decode_runner.forward(fb, check=check) if self.decode_runner else self.model(fb.input_ids, fb.positions, fb)
         return logits.float().clone()
-    logits = self.prefill_runner.forward(fb) if self.prefill_runner else self.model(fb.input_ids, fb.positions, fb)
     ends = torch.tensor([e - s for s, e in spans], device=self.device).cumsum(0) - 1
-    keep = torch.tensor(samples, device=self.device)
-    return logits[ends[keep]].float()
+    rows = ends[torch.tensor(samples, device=self.device)]   # the LM head only for each sampling request's last token
+    if self.prefill_runner: return self.prefill_runner.forward(fb, logits_rows=rows).float()
+    return self.model(fb.input_ids, fb.positions, fb, logits_rows=rows).float()
 
 @patch
 def forward(self: ModelRunner, batch: ScheduledBatch) -> torch.Tensor:

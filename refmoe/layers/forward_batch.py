@@ -115,8 +115,8 @@ def _check_sequences(mode: ForwardMode, input_ids: Sequence[Sequence[int]], cach
 _DTYPES = (("input_ids", torch.int64), ("positions", torch.int64), ("out_cache_loc", torch.int64),
            ("seq_ids", torch.int64), ("seq_lens", torch.int32), ("req_to_token", torch.int64))
 
-def check_forward_batch(batch: ForwardBatch, *, values: bool = True) -> ForwardBatch:
-    "Raise a clear error if a batch has a wrong dtype, device or shape, or more tokens than its cache holds (and, with `values`, an index out of range)."
+def check_forward_batch(batch: ForwardBatch, *, values: bool = True, logits_rows: torch.Tensor | None = None) -> ForwardBatch:
+    "Raise a clear error if a batch (or the token rows asked for logits) has a wrong dtype, device or shape, too many tokens, or (with `values`) an index out of range."
     dev = batch.kv_cache.device
     for name, dtype in _DTYPES:
         t = getattr(batch, name)
@@ -132,16 +132,23 @@ def check_forward_batch(batch: ForwardBatch, *, values: bool = True) -> ForwardB
     c = batch.num_token_non_padded
     if c is not None and (c.dtype != torch.int32 or c.shape != (1,)):
         raise TypeError(f"num_token_non_padded must be a one-element int32 tensor, got {tuple(c.shape)} {c.dtype}")
-    return _check_values(batch) if values else batch
+    r = logits_rows
+    if r is not None and (r.dim() != 1 or r.dtype not in (torch.int32, torch.int64)):
+        raise TypeError(f"logits_rows must be a 1-D integer tensor of token indices, got {tuple(r.shape)} {r.dtype}")
+    if r is not None and r.device != dev: raise ValueError(f"logits_rows is on {r.device} but the KV cache is on {dev}")
+    return _check_values(batch, logits_rows) if values else batch
 
-def _check_values(batch: ForwardBatch) -> ForwardBatch:
+def _check_values(batch: ForwardBatch, logits_rows: torch.Tensor | None = None) -> ForwardBatch:
     "Raise a clear error for a batch whose positions, lengths, sequence ids or cache slots are out of range (one host sync)."
     C, S, B = batch.kv_cache.max_context, batch.kv_cache.num_slots, batch.batch_size
     rules = (("positions", 0, C - 1, f"[0, max_context={C})"), ("seq_lens", 0, C, f"[0, max_context={C}]"),
              ("seq_ids", 0, B - 1, f"the batch's sequences 0..{B - 1}"),
              ("out_cache_loc", 0, S - 1, f"the cache's slots 0..{S - 1}"), ("req_to_token", 0, S - 1, f"the cache's slots 0..{S - 1}"))
-    bounds = index_bounds([getattr(batch, name) for name, *_ in rules])   # one launch and one copy home on a GPU (19a)
+    ts = [getattr(batch, name) for name, *_ in rules]
+    if logits_rows is not None:
+        rules += (("logits_rows", 0, batch.num_tokens - 1, f"the batch's tokens 0..{batch.num_tokens - 1}"),); ts.append(logits_rows)
+    bounds = index_bounds(ts)   # one launch and one copy home on a GPU (19a)
     for (name, lo, hi, what), got in zip(rules, bounds):
         if got is not None and (got[0] < lo or got[1] > hi):
-            raise ValueError(f"ForwardBatch.{name} must lie in {what}, got values {got[0]}..{got[1]}")
+            raise ValueError(f"{'ForwardBatch.' * (name != 'logits_rows')}{name} must lie in {what}, got values {got[0]}..{got[1]}")
     return batch

@@ -163,9 +163,10 @@ class DeepseekV2ForCausalLM(nn.Module):
         return KVCache.for_model(self.config, num_slots, max_context=max_context, dtype=w.dtype, device=w.device)
 
     def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, forward_batch: ForwardBatch,
-                input_embeds: torch.Tensor | None = None) -> torch.Tensor:
-        "fp32 logits for every token of the batch."
-        return self.compute_logits(self.model(input_ids, positions, forward_batch, input_embeds))
+                input_embeds: torch.Tensor | None = None, logits_rows: torch.Tensor | None = None) -> torch.Tensor:
+        "fp32 logits for every token of the batch, or only for the rows `logits_rows` (a prefill samples one a request)."
+        hidden = self.model(input_ids, positions, forward_batch, input_embeds)
+        return self.compute_logits(hidden if logits_rows is None else hidden[logits_rows])
 
 # %% ../../nbs/25_model.ipynb #95318dd7
 @torch.no_grad()

@@ -57,12 +57,12 @@ def merge_image_embeds(self: KimiVLForConditionalGeneration, input_ids: torch.Te
 # %% ../../nbs/26_multimodal.ipynb #b8f9a0c3
 @patch
 def forward(self: KimiVLForConditionalGeneration, input_ids: torch.Tensor, positions: torch.Tensor,
-            forward_batch: ForwardBatch) -> torch.Tensor:
-    "fp32 logits for every token; the body gets `input_embeds` only when the batch has image features."
+            forward_batch: ForwardBatch, logits_rows: torch.Tensor | None = None) -> torch.Tensor:
+    "fp32 logits for every token (or only the rows `logits_rows`); the body gets `input_embeds` only when the batch has image features."
     body = self.language_model.model
     if forward_batch.image_features is not None:
         embeds = self.merge_image_embeds(input_ids, forward_batch.image_features)
         hidden = body(input_ids, positions, forward_batch, input_embeds=embeds)
     else:
         hidden = body(input_ids, positions, forward_batch)
-    return self.language_model.compute_logits(hidden)
+    return self.language_model.compute_logits(hidden if logits_rows is None else hidden[logits_rows])

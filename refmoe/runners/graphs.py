@@ -202,9 +202,9 @@ def capture(self: GraphRunner) -> None:
 
 # %% ../../nbs/31_graphs.ipynb #cecff1be
 @patch
-def _check(self: GraphRunner, batch: ForwardBatch, values: bool = True) -> None:
-    "Refuse a batch this runner cannot serve, with the reason."
-    check_forward_batch(batch, values=values)
+def _check(self: GraphRunner, batch: ForwardBatch, values: bool = True, logits_rows: torch.Tensor | None = None) -> None:
+    "Refuse a batch this runner cannot serve (or token rows it cannot return logits for), with the reason."
+    check_forward_batch(batch, values=values, logits_rows=logits_rows)
     if batch.forward_mode is not self.mode:
         raise ValueError(f"the {self.name} runner takes {self.takes}, got {batch.forward_mode.value}")
     if batch.kv_cache is not self.kv_cache:

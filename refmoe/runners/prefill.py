@@ -109,22 +109,23 @@ def _replay_body(self: PrefillCudaGraphRunner, batch: ForwardBatch, num_tokens: 
     return body_forward
 
 @patch
-def _run_outer(self: PrefillCudaGraphRunner, batch: ForwardBatch, body_forward: Callable[..., torch.Tensor]) -> torch.Tensor:
-    "Run the model's own forward on `batch` with `body_forward` standing in for the body's."
+def _run_outer(self: PrefillCudaGraphRunner, batch: ForwardBatch, body_forward: Callable[..., torch.Tensor], **kw) -> torch.Tensor:
+    "Run the model's own forward on `batch` (with `kw`) with `body_forward` standing in for the body's."
     self.body.forward = body_forward
-    try: return self.model(batch.input_ids, batch.positions, batch)
+    try: return self.model(batch.input_ids, batch.positions, batch, **kw)
     finally: del self.body.forward
 
 # %% ../../nbs/33_prefill_runner.ipynb #e3c1b2a2
 @patch
 @torch.no_grad()
-def forward(self: PrefillCudaGraphRunner, batch: ForwardBatch) -> torch.Tensor:
-    "Run the model's forward with the body replayed from its graph (eagerly when no bucket holds the batch)."
-    self._check(batch)
+def forward(self: PrefillCudaGraphRunner, batch: ForwardBatch, logits_rows: torch.Tensor | None = None) -> torch.Tensor:
+    "Run the model's forward with the body replayed from its graph (eagerly when no bucket holds the batch); logits of `logits_rows` only when given."
+    self._check(batch, logits_rows=logits_rows)
+    kw = {} if logits_rows is None else {"logits_rows": logits_rows}   # the LM head for the rows that sample, outside the graph
     T = pick_bucket(batch.num_tokens, self.buckets)
     if T is None or batch.batch_size > self.max_bs:
-        with expert_parallel(self.ep_size): return self.model(batch.input_ids, batch.positions, batch)
-    return self._run_outer(batch, self._replay_body(batch, T))
+        with expert_parallel(self.ep_size): return self.model(batch.input_ids, batch.positions, batch, **kw)
+    return self._run_outer(batch, self._replay_body(batch, T), **kw)
 
 # %% ../../nbs/33_prefill_runner.ipynb #e3c1b2a4
 @patch
