@@ -22,7 +22,6 @@ def index_bounds_torch(tensors: Sequence[torch.Tensor]) -> list[tuple[int, int] 
 
 # %% ../../nbs/19a_index_bounds.ipynb #8a13d25d
 MAX_TENSORS = 6
-_EMPTY_LO, _EMPTY_HI = 2**62, -2**62   # what an empty tensor reduces to
 
 @triton.jit
 def _bounds_of(ptr, n, out_ptr, BLOCK: tl.constexpr):

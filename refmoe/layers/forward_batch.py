@@ -141,14 +141,13 @@ def check_forward_batch(batch: ForwardBatch, *, values: bool = True, logits_rows
 def _check_values(batch: ForwardBatch, logits_rows: torch.Tensor | None = None) -> ForwardBatch:
     "Raise a clear error for a batch whose positions, lengths, sequence ids or cache slots are out of range (one host sync)."
     C, S, B = batch.kv_cache.max_context, batch.kv_cache.num_slots, batch.batch_size
-    rules = (("positions", 0, C - 1, f"[0, max_context={C})"), ("seq_lens", 0, C, f"[0, max_context={C}]"),
-             ("seq_ids", 0, B - 1, f"the batch's sequences 0..{B - 1}"),
-             ("out_cache_loc", 0, S - 1, f"the cache's slots 0..{S - 1}"), ("req_to_token", 0, S - 1, f"the cache's slots 0..{S - 1}"))
-    ts = [getattr(batch, name) for name, *_ in rules]
+    rules = [(f"ForwardBatch.{name}", getattr(batch, name), lo, hi, what) for name, lo, hi, what in (
+        ("positions", 0, C - 1, f"[0, max_context={C})"), ("seq_lens", 0, C, f"[0, max_context={C}]"),
+        ("seq_ids", 0, B - 1, f"the batch's sequences 0..{B - 1}"),
+        ("out_cache_loc", 0, S - 1, f"the cache's slots 0..{S - 1}"), ("req_to_token", 0, S - 1, f"the cache's slots 0..{S - 1}"))]
     if logits_rows is not None:
-        rules += (("logits_rows", 0, batch.num_tokens - 1, f"the batch's tokens 0..{batch.num_tokens - 1}"),); ts.append(logits_rows)
-    bounds = index_bounds(ts)   # one launch and one copy home on a GPU (19a)
-    for (name, lo, hi, what), got in zip(rules, bounds):
-        if got is not None and (got[0] < lo or got[1] > hi):
-            raise ValueError(f"{'ForwardBatch.' * (name != 'logits_rows')}{name} must lie in {what}, got values {got[0]}..{got[1]}")
+        rules.append(("logits_rows", logits_rows, 0, batch.num_tokens - 1, f"the batch's tokens 0..{batch.num_tokens - 1}"))
+    bounds = index_bounds([t for _, t, *_ in rules])   # one launch and one copy home on a GPU (19a)
+    for (label, _, lo, hi, what), got in zip(rules, bounds):
+        if got is not None and (got[0] < lo or got[1] > hi): raise ValueError(f"{label} must lie in {what}, got values {got[0]}..{got[1]}")
     return batch

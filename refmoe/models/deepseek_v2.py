@@ -153,9 +153,9 @@ class DeepseekV2ForCausalLM(nn.Module):
         "The body's token embedding table."
         return self.model.get_input_embeddings()
 
-    def compute_logits(self, hidden_states: torch.Tensor) -> torch.Tensor:
-        "fp32 logits from the body's hidden states."
-        return self.lm_head(hidden_states).float()
+    def compute_logits(self, hidden_states: torch.Tensor, logits_rows: torch.Tensor | None = None) -> torch.Tensor:
+        "fp32 logits from the body's hidden states (only the rows `logits_rows` when given)."
+        return self.lm_head(hidden_states if logits_rows is None else hidden_states[logits_rows]).float()
 
     def make_kv_cache(self, num_slots: int, max_context: int | None = None) -> KVCache:
         "An empty KV cache for this model, on its device and in its dtype."
@@ -165,8 +165,7 @@ class DeepseekV2ForCausalLM(nn.Module):
     def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, forward_batch: ForwardBatch,
                 input_embeds: torch.Tensor | None = None, logits_rows: torch.Tensor | None = None) -> torch.Tensor:
         "fp32 logits for every token of the batch, or only for the rows `logits_rows` (a prefill samples one a request)."
-        hidden = self.model(input_ids, positions, forward_batch, input_embeds)
-        return self.compute_logits(hidden if logits_rows is None else hidden[logits_rows])
+        return self.compute_logits(self.model(input_ids, positions, forward_batch, input_embeds), logits_rows)
 
 # %% ../../nbs/25_model.ipynb #95318dd7
 @torch.no_grad()

@@ -65,4 +65,4 @@ def forward(self: KimiVLForConditionalGeneration, input_ids: torch.Tensor, posit
         hidden = body(input_ids, positions, forward_batch, input_embeds=embeds)
     else:
         hidden = body(input_ids, positions, forward_batch)
-    return self.language_model.compute_logits(hidden if logits_rows is None else hidden[logits_rows])
+    return self.language_model.compute_logits(hidden, logits_rows)

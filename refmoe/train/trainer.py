@@ -137,7 +137,6 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0): raise ValueError(f"twins and rename are shares in [0, 1], got {cfg.twins}, {cfg.rename}")
     if bad := [k for k in cfg.twin_kinds if k not in ("one", "same", "mixed")]:
         raise ValueError(f"twin_kinds are kinds of requests with calls (one, same, mixed), got {bad}")
-    if cfg.wide_from is not None and cfg.wide_from < 0: raise ValueError(f"wide_from must be a step >= 0 or None, got {cfg.wide_from}")
     dev, config = resolve_device(cfg.device), get_config(cfg.model)
     torch.manual_seed(cfg.seed)
     model = build_model(config, impl="torch", device=dev, seed=cfg.seed).requires_grad_(True).train()
