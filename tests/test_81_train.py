@@ -7,6 +7,8 @@ from refmoe.models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_co
 from refmoe.train.trainer import (
     TrainConfig,
     causal_forward,
+    first_targets,
+    lm_loss,
     lr_at,
     plot_losses,
     prefetch,
@@ -35,6 +37,19 @@ def test_causal_forward_is_the_served_forward():
     assert 1.0 <= aux.item() < 8.0, aux
 
 
+def test_lm_loss_weights_first_tokens():
+    test_eq(first_targets(torch.tensor([[0, 0, 1, 1, 0, 1, 1, 1]])).tolist(), [[False, True, False, False, True, False, False]])
+    test_eq([tok.decode([int(ids[0, j])]) for j in firsts], ["<tool_call>", conv.messages[-1]["content"][0]])   # the call's `<tool_call>`, then the answer
+    (l1, p1), (l20, p20) = parts[1.0], parts[20.0]
+    test_close(l1, p1["ce"], eps=1e-5)                       # weight 1: the plain mean
+    test_close(p20["ce"], p1["ce"], eps=1e-5)                # `ce` is the plain mean at any weight
+    n, k = int(mask[0, 1:].sum()), len(firsts)
+    test_close(l20, (p1["ce"] * n + 19 * p1["first"] * k) / (n + 19 * k), eps=1e-4)
+    test_close(lm_loss(model, ids, mask, 0.0, 0.0)[0], (p1["ce"] * n - p1["first"] * k) / (n - k), eps=1e-4)   # 0: first tokens left out
+    test_fail(lambda: lm_loss(model, ids, mask, 0.0, -1.0), contains="first_weight must be >= 0")
+    test_fail(lambda: lm_loss(model, ids, mask[:, :-1]), contains="must be [B, T] alike")
+
+
 def test_prefetch_ends_fails_and_stops():
     test_eq(list(prefetch(iter(range(10)), depth=2)), list(range(10)))
     def broken():
@@ -54,6 +69,8 @@ def test_train_runs_and_learns_on_cpu():
     a, b = train(cfg, progress=False), train(cfg, progress=False)
     test_eq(a.losses, b.losses)
     test_eq(train(replace(cfg, data_workers=0), progress=False).losses, a.losses)   # a thread or processes: the same batches
+    test_eq(len(a.first_losses), len(a.losses))
+    test_fail(lambda: train(TrainConfig(first_weight=-1.0)), contains="first_weight must be >= 0")
     assert 0.0 <= a.data_seconds <= a.seconds, (a.data_seconds, a.seconds)
     assert 4.0 < a.losses[0] < 7.0, a.losses
     assert a.losses[-1] < a.losses[0], a.losses

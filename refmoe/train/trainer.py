@@ -22,8 +22,8 @@ from ..models.pretrained import save_pretrained, weights_path
 from .tool_data import TWIN_KINDS, batches, batches_in_workers
 
 # %% auto #0
-__all__ = ['load_balance_loss', 'causal_forward', 'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult', 'to_device', 'lr_at',
-           'train', 'plot_losses', 'git_commit', 'save_run', 'train_main']
+__all__ = ['load_balance_loss', 'causal_forward', 'first_targets', 'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult',
+           'to_device', 'lr_at', 'train', 'plot_losses', 'git_commit', 'save_run', 'train_main']
 
 # %% ../../nbs/81_train.ipynb #a8d5add9
 def load_balance_loss(gate: torch.Tensor, x: torch.Tensor, top_k: int) -> torch.Tensor:
@@ -54,15 +54,23 @@ def causal_forward(model: DeepseekV2ForCausalLM, ids: torch.Tensor) -> tuple[tor
     return model.compute_logits(body.norm(h)), aux / max(moe_layers, 1)
 
 # %% ../../nbs/81_train.ipynb #2963ecc8
+def first_targets(mask: torch.Tensor) -> torch.Tensor:
+    "`[B, T-1]` booleans: the shifted targets that are the first token of an assistant turn."
+    return (mask[:, 1:] != 0) & (mask[:, :-1] == 0)
+
 def lm_loss(model: DeepseekV2ForCausalLM, ids: torch.Tensor, mask: torch.Tensor,
-            aux_weight: float = 0.01) -> tuple[torch.Tensor, dict]:
-    "The training loss of a batch (masked next-token cross-entropy + `aux_weight` × load balance) and its parts."
+            aux_weight: float = 0.01, first_weight: float = 1.0) -> tuple[torch.Tensor, dict]:
+    "The training loss of a batch (masked next-token cross-entropy, each turn's first token × `first_weight`, + `aux_weight` × load balance) and its parts."
     if ids.shape != mask.shape or ids.dim() != 2: raise ValueError(f"ids and mask must be [B, T] alike, got {tuple(ids.shape)}, {tuple(mask.shape)}")
+    if not first_weight >= 0: raise ValueError(f"first_weight must be >= 0, got {first_weight}")
     logits, aux = causal_forward(model, ids)
-    target, m = ids[:, 1:], mask[:, 1:].float()
-    ce = F.cross_entropy(logits[:, :-1].flatten(0, 1), target.flatten(), reduction="none")
-    ce = (ce * m.flatten()).sum() / m.sum().clamp_min(1.0)
-    return ce + aux_weight * aux, {"ce": ce.detach(), "aux": aux.detach()}
+    target, m, first = ids[:, 1:], (mask[:, 1:] != 0).float(), first_targets(mask).float()
+    ce = F.cross_entropy(logits[:, :-1].flatten(0, 1), target.flatten(), reduction="none").view_as(m)
+    w = m + (first_weight - 1.0) * first
+    loss = (ce * w).sum() / w.sum().clamp_min(1e-6)
+    plain = (ce * m).sum() / m.sum().clamp_min(1.0)
+    return loss + aux_weight * aux, {"ce": plain.detach(), "first": ((ce * first).sum() / first.sum().clamp_min(1.0)).detach(),
+                                     "aux": aux.detach()}
 
 # %% ../../nbs/81_train.ipynb #a581d1ab
 _END = object()
@@ -109,6 +117,7 @@ class TrainConfig:
     twin_kinds: tuple[str, ...] = TWIN_KINDS   # which kinds get twins: `one` (shipped), or also `same`, `mixed`
     rename: float = 0.0                # share of conversations whose tools and parameters get other names (80_tool_data)
     wide_from: int | None = None       # the step from which batches take 80's wide mix (None: never, as run 4 trained)
+    first_weight: float = 1.0          # the loss weight of each assistant turn's first token, the call-or-refuse choice (1: as run 4 trained)
 
 @dataclass
 class TrainResult:
@@ -119,6 +128,7 @@ class TrainResult:
     tokens: int = 0
     seconds: float = 0.0
     data_seconds: float = 0.0   # of `seconds`, the time the loop waited for a batch
+    first_losses: list[float] = field(default_factory=list)   # per step, the cross-entropy of the turns' first tokens
 
 def to_device(rows: list[list[int]], dev: torch.device) -> torch.Tensor:
     "A batch's rows as a tensor on `dev`; on CUDA through pinned memory, so the copy does not wait for the GPU's queue to drain."
@@ -134,6 +144,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     "Train `cfg.model` from seeded random weights on synthetic tool conversations."
     if cfg.steps < 1 or cfg.batch_size < 1: raise ValueError(f"steps and batch_size must be positive, got {cfg.steps}, {cfg.batch_size}")
     if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
+    if not cfg.first_weight >= 0: raise ValueError(f"first_weight must be >= 0, got {cfg.first_weight}")
     if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0): raise ValueError(f"twins and rename are shares in [0, 1], got {cfg.twins}, {cfg.rename}")
     if bad := [k for k in cfg.twin_kinds if k not in ("one", "same", "mixed")]:
         raise ValueError(f"twin_kinds are kinds of requests with calls (one, same, mixed), got {bad}")
@@ -148,7 +159,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename, twin_kinds=tuple(cfg.twin_kinds), wide_from=cfg.wide_from)
     data = (batches_in_workers(tok, cfg.batch_size, config.max_position, workers=cfg.data_workers, **mix)
             if cfg.data_workers > 0 else prefetch(batches(tok, cfg.batch_size, config.max_position, **mix)))
-    result, t0, ces = TrainResult(model, cfg), time.perf_counter(), []
+    result, t0, ces, firsts = TrainResult(model, cfg), time.perf_counter(), [], []
     bar = trange(cfg.steps, disable=not progress, desc=f"train {config.name}")
     budget = None if cfg.max_minutes is None else 60.0 * cfg.max_minutes
     with closing(data):   # the workers (or the thread) stop with the run
@@ -161,14 +172,15 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
             ids, mask = (to_device(x, dev) for x in batch)
             for g in opt.param_groups: g["lr"] = lr_at(step, progress, cfg)
             with torch.autocast("cuda", dtype=torch.bfloat16, enabled=dev.type == "cuda"):
-                loss, parts = lm_loss(model, ids, mask, cfg.aux_weight)
+                loss, parts = lm_loss(model, ids, mask, cfg.aux_weight, cfg.first_weight)
             opt.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip)
             opt.step()
-            ces.append(parts["ce"]); result.tokens += int(ids.numel())
+            ces.append(parts["ce"]); firsts.append(parts["first"]); result.tokens += int(ids.numel())
             if step % cfg.log_every == 0: bar.set_postfix(ce=f"{parts['ce'].item():.3f}", aux=f"{parts['aux'].item():.2f}")
     result.losses = torch.stack(ces).tolist() if ces else []
+    result.first_losses = torch.stack(firsts).tolist() if firsts else []
     result.seconds = time.perf_counter() - t0
     model.requires_grad_(False).eval()
     for layer in model.model.layers:
@@ -193,6 +205,9 @@ def git_commit() -> str:
     try: return subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError): return "unknown"
 
+def _tens(xs: list[float]) -> list[float]:
+    return [round(sum(w) / len(w), 4) for w in (xs[i:i + 10] for i in range(0, len(xs), 10))]
+
 def save_run(result: TrainResult, path: str | Path | None = None, command: str | None = None) -> dict:
     "Save a run's weights (bf16 safetensors) and manifest; return the manifest."
     m = result.model
@@ -201,7 +216,7 @@ def save_run(result: TrainResult, path: str | Path | None = None, command: str |
             "device": torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu", "seconds": round(result.seconds, 1),
             "tokens": result.tokens, "final_loss": round(sum(result.losses[-50:]) / len(result.losses[-50:]), 4) if result.losses else None,
             "steps_run": len(result.losses), "data_wait_seconds": round(result.data_seconds, 1),
-            "loss_curve": [round(sum(w) / len(w), 4) for w in (result.losses[i:i + 10] for i in range(0, len(result.losses), 10))],
+            "loss_curve": _tens(result.losses), "first_loss_curve": _tens(result.first_losses),
             "train_config": asdict(result.config)}
     return save_pretrained(m, path or weights_path(result.config.model), info)
 
@@ -213,7 +228,7 @@ def train_main(argv: list[str] | None = None) -> int:
     p.add_argument("model", nargs="?", default=d.model, help=f"the config to train (default {d.model})")
     for name in ("steps", "batch_size", "warmup", "seed", "log_every", "data_workers"):
         p.add_argument("--" + name.replace("_", "-"), type=int, default=getattr(d, name))
-    for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes", "twins", "rename"):
+    for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes", "twins", "rename", "first_weight"):
         p.add_argument("--" + name.replace("_", "-"), type=float, default=getattr(d, name))
     p.add_argument("--twin-kinds", nargs="+", default=list(d.twin_kinds), choices=["one", "same", "mixed"],
                    help=f"which requests get missing twins (default {' '.join(d.twin_kinds)})")
