@@ -2,6 +2,9 @@
 import pytest
 import torch
 from refmoe.kernels.moe_align import (
+    ALIGN_CHUNK,
+    ALIGN_SINGLE_MAX,
+    align_chunk,
     moe_align_block_size,
     moe_align_block_size_torch,
 )
@@ -9,15 +12,22 @@ from refmoe.kernels.moe_align import (
 from fastcore.test import test_eq, test_fail
 import torch
 
-def _align_agrees(ids, block, E):
+def _align_agrees(ids, block, E, **kw):
     "Check the kernel against the reference; the order of pairs inside a bucket may differ."
-    s, e, n = (t.cpu() for t in moe_align_block_size(ids, block, E))
+    s, e, n = (t.cpu() for t in moe_align_block_size(ids, block, E, **kw))
     s_ref, e_ref, n_ref = moe_align_block_size_torch(ids.cpu(), block, E)
     test_eq(n, n_ref); test_eq(e, e_ref); used = int(n_ref)
     test_eq(s[:used].sort().values, s_ref[:used].sort().values)
     flat = ids.cpu().flatten().long()
     real = s[:used] < flat.numel()
     test_eq(torch.where((flat < 0) | (flat >= E), -1, flat)[s[:used][real].long()], e.repeat_interleave(block)[:used][real].long())
+    return s, e, n
+
+def _align_exact(ids, block, E, **kw):
+    "Check the kernel against the reference slot for slot: the same pairs, in the same order."
+    s, e, n = (t.cpu() for t in moe_align_block_size(ids, block, E, **kw))
+    s_ref, e_ref, n_ref = moe_align_block_size_torch(ids.cpu(), block, E)
+    test_eq(n, n_ref); test_eq(e, e_ref); test_eq(s[:int(n_ref)], s_ref[:int(n_ref)])
     return s, e, n
 
 
@@ -42,21 +52,72 @@ def test_align_bad_input():
     test_eq(_align_agrees(torch.tensor([[7, 99, -5]], dtype=torch.int32), 16, 8)[1][:2].tolist(), [7, -1])
     test_fail(lambda: moe_align_block_size(torch.zeros(2, 2, dtype=torch.int64), 16, 4), contains="must be an int32 [M, k] tensor")
     test_fail(lambda: moe_align_block_size(torch.zeros(2, 2, dtype=torch.int32), 24, 4), contains="power of two")
+    test_fail(lambda: moe_align_block_size(torch.zeros(2, 2, dtype=torch.int32), 16, 4, chunk=24), contains="chunk must be")
+
+
+def test_align_path_choice():
+    test_eq([align_chunk(n, 64) for n in (1, ALIGN_SINGLE_MAX, ALIGN_SINGLE_MAX + 1)], [0, 0, ALIGN_CHUNK])
+    test_eq(align_chunk(6, 3, single_max=0, chunk=16), 16)
+    test_eq(align_chunk(6144, 64, single_max=10**9), 0)
+    test_eq([align_chunk(6144, E, chunk=512) for E in (8, 64, 256, 5000)], [512, 256, 64, 16])
+
+
+def test_align_multi_matches_reference():
+    g = torch.Generator().manual_seed(1)
+    for M, k, E, block in [(342, 6, 64, 16), (500, 6, 64, 64), (700, 3, 60, 128), (300, 8, 63, 32), (2100, 1, 5, 16)]:
+        ids = torch.randint(0, E, (M, k), generator=g, dtype=torch.int32)
+        ids[M - M // 5:] = -1
+        test_eq(align_chunk(M * k, E), ALIGN_CHUNK)
+        _align_exact(ids, block, E)
+
+
+def test_align_multi_small_chunks():
+    g = torch.Generator().manual_seed(2)
+    for M, k, E, block, chunk in [(1, 1, 4, 16, 16), (3, 2, 3, 16, 16), (37, 3, 16, 64, 16), (64, 6, 64, 128, 32), (100, 5, 7, 16, 64)]:
+        ids = torch.randint(-1, E, (M, k), generator=g, dtype=torch.int32)
+        _align_exact(ids, block, E, single_max=0, chunk=chunk)
+
+
+def test_align_multi_edge_ids():
+    s, e, n = _align_exact(torch.full((400, 6), -1, dtype=torch.int32), 64, 64)
+    test_eq(int(n), 2432); test_eq(set(e.tolist()), {-1}); test_eq(s[:2400], torch.arange(2400, dtype=torch.int32))
+    ids = torch.randint(-3, 67, (400, 6), generator=torch.Generator().manual_seed(3), dtype=torch.int32)
+    for block, kw in ((16, {}), (64, dict(single_max=0, chunk=512))): _align_exact(ids, block, 64, **kw)
+
+
+def test_align_paths_forced():
+    ids = torch.randint(0, 64, (500, 6), generator=torch.Generator().manual_seed(4), dtype=torch.int32)
+    ids[400:] = -1
+    _align_agrees(ids, 64, 64, single_max=10**9)
+    _align_exact(ids, 64, 64, single_max=0)
+    s, e, n = _align_exact(torch.tensor([[2, 0], [2, 1], [-1, -1]], dtype=torch.int32), 16, 3, single_max=0)
+    test_eq(e[:4].tolist(), [0, 1, 2, -1])
 
 
 @pytest.mark.gpu
 def test_align_gpu_capture():
-    ids = torch.randint(0, 64, (256, 6), dtype=torch.int32, device="cuda")
-    moe_align_block_size(ids, 32, 64); torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph): s, e, n = moe_align_block_size(ids, 32, 64)
-    for pad_from in (256, 100, 0):
-        ids.copy_(torch.randint(0, 64, (256, 6), dtype=torch.int32)); ids[pad_from:] = -1
-        graph.replay(); torch.cuda.synchronize()
-        s_ref, e_ref, n_ref = moe_align_block_size_torch(ids.cpu(), 32, 64)
-        test_eq(n.cpu(), n_ref); test_eq(e.cpu(), e_ref)
-        test_eq(s.cpu()[:int(n_ref)].sort().values, s_ref[:int(n_ref)].sort().values)
+    for single_max in (0, 10**9):
+        ids = torch.randint(0, 64, (256, 6), dtype=torch.int32, device="cuda")
+        moe_align_block_size(ids, 32, 64, single_max=single_max); torch.cuda.synchronize()
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph): s, e, n = moe_align_block_size(ids, 32, 64, single_max=single_max)
+        for pad_from in (256, 100, 0):
+            ids.copy_(torch.randint(0, 64, (256, 6), dtype=torch.int32)); ids[pad_from:] = -1
+            graph.replay(); torch.cuda.synchronize()
+            s_ref, e_ref, n_ref = moe_align_block_size_torch(ids.cpu(), 32, 64)
+            test_eq(n.cpu(), n_ref); test_eq(e.cpu(), e_ref)
+            test_eq(s.cpu()[:int(n_ref)].sort().values, s_ref[:int(n_ref)].sort().values)
+            if single_max == 0: test_eq(s.cpu()[:int(n_ref)], s_ref[:int(n_ref)])
     for M in (1, 4, 64, 1024):
         ids = torch.randint(0, 64, (M, 6), dtype=torch.int32, device="cuda"); ids[M - M // 4:] = -1
         for block in (16, 64):
             _align_agrees(ids, block, 64)
+
+
+@pytest.mark.gpu
+def test_align_gpu_multi_exact():
+    for M, E in [(171, 64), (1024, 64), (4096, 64), (2048, 60), (700, 256)]:
+        ids = torch.randint(-1, E, (M, 6), dtype=torch.int32, device="cuda")
+        for block in (16, 64, 128):
+            s, e, n = _align_exact(ids, block, E, single_max=0)
+            test_eq(moe_align_block_size(ids, block, E, single_max=0)[0][:int(n)].cpu(), s[:int(n)])

@@ -3,6 +3,7 @@ import pytest
 import argparse, math, os, queue, subprocess, sys, threading, time
 from pathlib import Path
 import torch
+from refmoe.engine.tokenizer import ByteTokenizer
 from refmoe.models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_config
 from refmoe.train.trainer import (
     TrainConfig,
@@ -38,6 +39,13 @@ def test_causal_forward_is_the_served_forward():
 
 
 def test_lm_loss_weights_first_tokens():
+    from refmoe.train.tool_data import conversations, encode_conversation
+    tok = ByteTokenizer.for_config(get_config("tiny-tools"))
+    conv = next(c for c in conversations(20, seed=3) if c.kind == "one")
+    ids, mask = (torch.tensor([x]) for x in encode_conversation(conv, tok))
+    firsts = first_targets(mask)[0].nonzero().flatten() + 1
+    model = build_model("tiny-tools", seed=1)
+    parts = {w: lm_loss(model, ids, mask, 0.0, w) for w in (1.0, 20.0)}
     test_eq(first_targets(torch.tensor([[0, 0, 1, 1, 0, 1, 1, 1]])).tolist(), [[False, True, False, False, True, False, False]])
     test_eq([tok.decode([int(ids[0, j])]) for j in firsts], ["<tool_call>", conv.messages[-1]["content"][0]])   # the call's `<tool_call>`, then the answer
     (l1, p1), (l20, p20) = parts[1.0], parts[20.0]

@@ -11,8 +11,9 @@ import triton
 import triton.language as tl
 
 # %% auto #0
-__all__ = ['max_num_tokens_padded', 'moe_align_block_size_torch', 'moe_align_block_size_kernel', 'moe_align_block_size_op',
-           'moe_align_block_size']
+__all__ = ['ALIGN_SINGLE_MAX', 'ALIGN_CHUNK', 'ALIGN_TILE', 'max_num_tokens_padded', 'moe_align_block_size_torch',
+           'moe_align_block_size_kernel', 'moe_align_count_kernel', 'moe_align_layout_kernel', 'moe_align_place_kernel',
+           'align_chunk', 'moe_align_block_size_op', 'moe_align_block_size']
 
 # %% ../../nbs/12_moe_align.ipynb #db65b062
 def max_num_tokens_padded(numel: int, num_experts: int, block_size: int) -> int:
@@ -36,6 +37,30 @@ def moe_align_block_size_torch(topk_ids: torch.Tensor, block_size: int, num_expe
         expert_ids[pos // block_size: pos // block_size + n_blocks] = b if b < num_experts else -1
         pos += n_blocks * block_size
     return sorted_ids, expert_ids, torch.tensor([pos], dtype=torch.int32)
+
+# %% ../../nbs/12_moe_align.ipynb #6f6be8b3
+@triton.jit
+def _buckets(topk_ids_ptr, start, numel, num_experts, BLOCK: tl.constexpr):
+    "Pairs `start + arange(BLOCK)` and their buckets: `num_experts` for -1, for ids out of range and past `numel`."
+    offs = start + tl.arange(0, BLOCK)
+    e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
+    return offs, tl.where((e < 0) | (e >= num_experts), num_experts, e)
+
+@triton.jit
+def _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks,
+             BLOCK_SIZE: tl.constexpr, BLOCK_B: tl.constexpr):
+    "Write the slot count, every block's expert and the padding sentinels for per-bucket `counts`; return the bucket starts."
+    padded = (counts + BLOCK_SIZE - 1) // BLOCK_SIZE * BLOCK_SIZE
+    ends = tl.cumsum(padded, axis=0)
+    starts = ends - padded
+    tl.store(num_post_ptr, tl.sum(padded, axis=0))
+    for bstart in range(0, max_blocks, BLOCK_B):
+        blk = bstart + tl.arange(0, BLOCK_B)
+        bucket = tl.sum((ends[None, :] <= (blk * BLOCK_SIZE)[:, None]).to(tl.int32), axis=1)
+        tl.store(expert_ids_ptr + blk, tl.where(bucket < num_experts, bucket, -1), mask=blk < max_blocks)
+    pad = (starts + counts)[:, None] + tl.arange(0, BLOCK_SIZE)[None, :]
+    tl.store(sorted_ids_ptr + pad, numel + tl.zeros_like(pad), mask=pad < ends[:, None])
+    return starts
 
 # %% ../../nbs/12_moe_align.ipynb #59beaa2b
 @triton.jit
@@ -69,63 +94,139 @@ def moe_align_block_size_kernel(
     """
     bins = tl.arange(0, NB)
     counter_ptr, cursor_ptr = scratch_ptr, scratch_ptr + NB
-    # 1. Count pairs per bucket (bucket `num_experts` holds -1 and anything out of range).
+    # 1. Count pairs per bucket.
     tl.store(counter_ptr + bins, tl.zeros([NB], tl.int32))
     tl.debug_barrier()
     for start in range(0, numel, BLOCK_T):
-        offs = start + tl.arange(0, BLOCK_T)
-        e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
-        b = tl.where((e < 0) | (e >= num_experts), num_experts, e)
+        offs, b = _buckets(topk_ids_ptr, start, numel, num_experts, BLOCK_T)
         tl.atomic_add(counter_ptr + b, 1, mask=offs < numel)
     tl.debug_barrier()
     counts = tl.load(counter_ptr + bins, volatile=True)
     # 2. Lay out: padded groups, block experts, sentinels in the padding slots.
-    padded = (counts + BLOCK_SIZE - 1) // BLOCK_SIZE * BLOCK_SIZE
-    ends = tl.cumsum(padded, axis=0)
-    starts = ends - padded
-    tl.store(num_post_ptr, tl.sum(padded, axis=0))
-    for bstart in range(0, max_blocks, BLOCK_B):
-        blk = bstart + tl.arange(0, BLOCK_B)
-        bucket = tl.sum((ends[None, :] <= (blk * BLOCK_SIZE)[:, None]).to(tl.int32), axis=1)
-        tl.store(expert_ids_ptr + blk, tl.where(bucket < num_experts, bucket, -1), mask=blk < max_blocks)
-    pad = (starts + counts)[:, None] + tl.arange(0, BLOCK_SIZE)[None, :]
-    tl.store(sorted_ids_ptr + pad, numel + tl.zeros_like(pad), mask=pad < ends[:, None])
+    starts = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, BLOCK_B)
     # 3. Place each pair at its bucket's cursor.
     tl.store(cursor_ptr + bins, starts)
     tl.debug_barrier()
     for start in range(0, numel, BLOCK_T):
-        offs = start + tl.arange(0, BLOCK_T)
-        e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
-        b = tl.where((e < 0) | (e >= num_experts), num_experts, e)
+        offs, b = _buckets(topk_ids_ptr, start, numel, num_experts, BLOCK_T)
         dest = tl.atomic_add(cursor_ptr + b, 1, mask=offs < numel)
         tl.store(sorted_ids_ptr + dest, offs, mask=offs < numel)
 
-# %% ../../nbs/12_moe_align.ipynb #d0559502
+# %% ../../nbs/12_moe_align.ipynb #424b32fc
+@triton.jit
+def moe_align_count_kernel(topk_ids_ptr, hist_ptr, numel, num_experts, NB: tl.constexpr, CHUNK: tl.constexpr):
+    """Multi-program align, step 1 of 3: each program counts its chunk's pairs per bucket.
+
+    - topk_ids_ptr: the routing, int32 [numel]; program p reads pairs [p * CHUNK, (p + 1) * CHUNK).
+    - hist_ptr: output, int32 [P, NB]: row p holds chunk p's pairs per bucket (buckets as in
+      `moe_align_block_size_kernel`).
+
+    Key constexprs: NB buckets and CHUNK pairs per program, both powers of two.
+    """
+    pid = tl.program_id(0)
+    offs, b = _buckets(topk_ids_ptr, pid * CHUNK, numel, num_experts, CHUNK)
+    tl.store(hist_ptr + pid * NB + tl.arange(0, NB), tl.histogram(b, NB, mask=offs < numel))
+
+# %% ../../nbs/12_moe_align.ipynb #f596900d
+@triton.jit
+def moe_align_layout_kernel(
+    hist_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr,
+    numel, num_experts, num_programs, max_blocks,
+    BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_P: tl.constexpr, BLOCK_B: tl.constexpr,
+):
+    """Multi-program align, step 2 of 3, one program: bucket totals, the layout, and each chunk's offsets.
+
+    - hist_ptr: int32 [num_programs, NB]: in, the count kernel's histograms; out, written over them,
+      offset[p, b] = bucket b's first slot + the pairs of bucket b in chunks before p.
+    - sorted_ids_ptr, expert_ids_ptr, num_post_ptr: as in `moe_align_block_size_kernel`; this kernel
+      writes the slot count, the expert ids and the padding sentinels, the place kernel the pairs.
+
+    Key constexprs: BLOCK_SIZE, NB and BLOCK_B as there; BLOCK_P histogram rows per step.
+    """
+    bins, rows = tl.arange(0, NB), tl.arange(0, BLOCK_P)
+    # Bucket totals, then the layout both paths share.
+    counts = tl.full([NB], 0, tl.int32)
+    for p0 in range(0, num_programs, BLOCK_P):
+        in_p = (p0 + rows)[:, None] < num_programs
+        counts += tl.sum(tl.load(hist_ptr + (p0 + rows)[:, None] * NB + bins[None, :], mask=in_p, other=0), axis=0)
+    seen = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, BLOCK_B)
+    # Offsets: each bucket's start plus its pairs in the chunks before, an exclusive sum down the rows.
+    for p0 in range(0, num_programs, BLOCK_P):
+        in_p = (p0 + rows)[:, None] < num_programs
+        ptrs = hist_ptr + (p0 + rows)[:, None] * NB + bins[None, :]
+        h = tl.load(ptrs, mask=in_p, other=0)
+        tl.store(ptrs, seen[None, :] + tl.cumsum(h, axis=0) - h, mask=in_p)
+        seen += tl.sum(h, axis=0)
+
+# %% ../../nbs/12_moe_align.ipynb #0a867c2c
+@triton.jit
+def moe_align_place_kernel(topk_ids_ptr, sorted_ids_ptr, offsets_ptr, numel, num_experts,
+                           NB: tl.constexpr, CHUNK: tl.constexpr):
+    """Multi-program align, step 3 of 3: each program writes its chunk's pairs to their slots, in flat order.
+
+    - topk_ids_ptr: the routing, read as in the count kernel; sorted_ids_ptr: as in
+      `moe_align_block_size_kernel` (this kernel writes the real pairs).
+    - offsets_ptr: int32 [P, NB], the layout kernel's offset[p, b]: the slot of chunk p's first pair
+      of bucket b.
+
+    Key constexprs: NB and CHUNK, as in the count kernel.
+    """
+    pid = tl.program_id(0)
+    offs, b = _buckets(topk_ids_ptr, pid * CHUNK, numel, num_experts, CHUNK)
+    hit = (b[:, None] == tl.arange(0, NB)[None, :]).to(tl.int32)
+    rank = tl.sum(hit * tl.cumsum(hit, axis=0), axis=1) - 1
+    dest = tl.load(offsets_ptr + pid * NB + b) + rank
+    tl.store(sorted_ids_ptr + dest, offs, mask=offs < numel)
+
+# %% ../../nbs/12_moe_align.ipynb #e86279b6
+ALIGN_SINGLE_MAX = 2048  # pairs up to which the single-program kernel runs
+ALIGN_CHUNK = 256        # pairs per program of the multi-program path, at most
+ALIGN_TILE = 32768       # CHUNK * NB at most: the place kernel's scan of its one-hot tile goes through shared memory
+
+def align_chunk(numel: int, num_experts: int, single_max: int = ALIGN_SINGLE_MAX, chunk: int = ALIGN_CHUNK) -> int:
+    "Pairs per program for `numel` pairs: 0 (the single-program kernel) up to `single_max`, else `chunk` or fewer."
+    return 0 if numel <= single_max else max(16, min(chunk, ALIGN_TILE // triton.next_power_of_2(num_experts + 1)))
+
+# %% ../../nbs/12_moe_align.ipynb #5aba8a0c
 @torch.library.custom_op("refmoe::moe_align_block_size", mutates_args=("sorted_token_ids", "expert_ids", "num_tokens_post_padded", "scratch"))
 def moe_align_block_size_op(topk_ids: torch.Tensor, sorted_token_ids: torch.Tensor, expert_ids: torch.Tensor,
-                            num_tokens_post_padded: torch.Tensor, scratch: torch.Tensor, num_experts: int, block_size: int) -> None:
-    "Launch `moe_align_block_size_kernel` into preallocated outputs (`scratch`: 2 * NB int32)."
-    numel = topk_ids.numel()
-    kernel_for(moe_align_block_size_kernel, topk_ids)[(1,)](
-        topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, scratch, numel, num_experts, expert_ids.numel(),
-        BLOCK_SIZE=block_size, NB=scratch.numel() // 2, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
-        BLOCK_B=min(256, triton.next_power_of_2(expert_ids.numel())), num_warps=4 if numel <= 256 else 8)
+                            num_tokens_post_padded: torch.Tensor, scratch: torch.Tensor, num_experts: int, block_size: int,
+                            chunk: int = 0) -> None:
+    "Launch the align into preallocated outputs: one program (`chunk` 0, `scratch` 2 * NB int32) or three over chunks (P * NB)."
+    numel, max_blocks, NB = topk_ids.numel(), expert_ids.numel(), triton.next_power_of_2(num_experts + 1)
+    BLOCK_B = min(256, triton.next_power_of_2(max_blocks))
+    if not chunk:
+        kernel_for(moe_align_block_size_kernel, topk_ids)[(1,)](
+            topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, scratch, numel, num_experts, max_blocks,
+            BLOCK_SIZE=block_size, NB=NB, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
+            BLOCK_B=BLOCK_B, num_warps=4 if numel <= 256 else 8)
+        return
+    P = triton.cdiv(numel, chunk)
+    kernel_for(moe_align_count_kernel, topk_ids)[(P,)](topk_ids, scratch, numel, num_experts, NB=NB, CHUNK=chunk, num_warps=4)
+    kernel_for(moe_align_layout_kernel, topk_ids)[(1,)](
+        scratch, sorted_token_ids, expert_ids, num_tokens_post_padded, numel, num_experts, P, max_blocks,
+        BLOCK_SIZE=block_size, NB=NB, BLOCK_P=min(triton.next_power_of_2(P), max(1, 4096 // NB)), BLOCK_B=BLOCK_B, num_warps=8)
+    kernel_for(moe_align_place_kernel, topk_ids)[(P,)](topk_ids, sorted_token_ids, scratch, numel, num_experts,
+                                                       NB=NB, CHUNK=chunk, num_warps=8)
 
 # %% ../../nbs/12_moe_align.ipynb #b6268b25
-def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: int, *, single_max: int = ALIGN_SINGLE_MAX,
+                         chunk: int = ALIGN_CHUNK) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     "Group flat (token, slot) pairs by expert into blocks: `(sorted_token_ids, expert_ids, num_tokens_post_padded)`."
     if topk_ids.dim() != 2 or topk_ids.dtype != torch.int32:
         raise TypeError(f"topk_ids must be an int32 [M, k] tensor, got {topk_ids.dtype} {tuple(topk_ids.shape)}")
     if block_size < 16 or block_size & (block_size - 1):
         raise ValueError(f"block_size must be a power of two >= 16 (tl.dot's smallest tile), got {block_size}")
+    if chunk < 16 or chunk & (chunk - 1): raise ValueError(f"chunk must be a power of two >= 16, got {chunk}")
     if num_experts < 1: raise ValueError(f"num_experts must be positive, got {num_experts}")
     ids = topk_ids if topk_ids.is_contiguous() else topk_ids.contiguous()
-    cap = max_num_tokens_padded(ids.numel(), num_experts, block_size)
-    dev = ids.device
+    numel, NB, dev = ids.numel(), triton.next_power_of_2(num_experts + 1), ids.device
+    cap = max_num_tokens_padded(numel, num_experts, block_size)
     sorted_ids = torch.empty(cap, dtype=torch.int32, device=dev)
     expert_ids = torch.empty(triton.cdiv(cap, block_size), dtype=torch.int32, device=dev)
     post = torch.empty(1, dtype=torch.int32, device=dev)
-    scratch = torch.empty(2 * triton.next_power_of_2(num_experts + 1), dtype=torch.int32, device=dev)
-    if ids.numel(): moe_align_block_size_op(ids, sorted_ids, expert_ids, post, scratch, num_experts, block_size)
+    chunk = align_chunk(numel, num_experts, single_max, chunk)
+    scratch = torch.empty(triton.cdiv(numel, chunk) * NB if chunk else 2 * NB, dtype=torch.int32, device=dev)
+    if numel: moe_align_block_size_op(ids, sorted_ids, expert_ids, post, scratch, num_experts, block_size, chunk)
     else: post.zero_()
     return sorted_ids, expert_ids, post
