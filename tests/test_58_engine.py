@@ -76,6 +76,19 @@ def test_generate_and_stream():
         test_eq(eng.stats()["kv_used"], 0)
 
 
+def test_release_before_the_final_delta():
+    import threading
+    with Engine("tiny", max_running_requests=4, max_prefill_tokens=64, max_context=128) as eng:
+        seen, done = [], threading.Event()
+        def on_delta(d):
+            if d.finish_reason is not None: seen.append(eng.stats()["kv_used"]); done.set()
+        for n in (1, 5):   # finished by its prefill's token, and after four decode steps
+            done.clear()
+            eng.submit(eng.encode("Hello, engine!"), SamplingParams(temperature=0, max_tokens=n), on_delta=on_delta)
+            assert done.wait(60), "no final delta"
+        test_eq(seen, [0, 0])
+
+
 def test_batching_keeps_greedy_results():
     with Engine("tiny", max_running_requests=8, max_prefill_tokens=48, max_context=128) as eng:
         prompts = [eng.encode(f"request {i}: " + "abc" * (i % 7)) for i in range(20)]

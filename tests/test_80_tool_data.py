@@ -24,7 +24,9 @@ from refmoe.train.tool_data import (
     encode_conversation,
     make_batch,
     missing_twin,
+    preamble_text,
     vary_schema,
+    with_preamble,
 )
 
 from fastcore.test import test_eq, test_fail, test_ne
@@ -132,6 +134,38 @@ def test_vary_schema_renames_everywhere():
                 for m in y.messages for tc in m.get("tool_calls", [])]
         test_eq(sent, y.calls)
         test_eq([m["content"] for m in y.messages], [m["content"] for m in x.messages])
+
+
+def test_with_preamble_names_then_chooses():
+    test_eq(preamble_text(["get_time", "get_time"]), "Looking up get_time.")
+    test_eq(preamble_text(["a", "b", "a", "c"]), "Looking up a, b and c.")
+    test_fail(lambda: preamble_text([]), contains="at least one tool")
+    rng = random.Random(0)
+    for x in conversations(80, seed=4):
+        y = with_preamble(x)
+        if x.kind == "chat": test_eq(y, x); continue
+        first = next(m for m in y.messages if m["role"] == "assistant")
+        test_eq(y.preamble, preamble_text(x.asked))
+        if x.calls:
+            test_eq([c["name"] for c in x.calls], x.asked)
+            test_eq((first["content"], first["tool_calls"]), (y.preamble, next(m for m in x.messages if m["role"] == "assistant")["tool_calls"]))
+            twin = with_preamble(missing_twin(x, rng))
+            test_eq(twin.asked, x.asked)
+            test_eq(next(m for m in twin.messages if m["role"] == "assistant")["content"], y.preamble + " " + REFUSAL)
+        else:
+            assert x.asked and x.asked[0] not in [t["function"]["name"] for t in x.tools], x.asked   # missing: the asked tool is undeclared
+            test_eq(first["content"], y.preamble + " " + REFUSAL)
+        test_eq(y.prompt_messages(), x.prompt_messages())                 # the request is the same
+        renamed = with_preamble(vary_schema(x, random.Random(1), p=1.0))
+        declared = [t["function"]["name"] for t in renamed.tools]
+        if renamed.calls: assert all(n in declared for n in renamed.asked), (renamed.asked, declared)   # the names the list declares
+    tok = ByteTokenizer.for_config(get_config("tiny-tools"))
+    plain = make_batch(tok, 4, 4096, seed=3)
+    test_eq(make_batch(tok, 4, 4096, seed=3, preamble=0.0), plain)      # off: the same stream as before
+    test_ne(make_batch(tok, 4, 4096, seed=3, preamble=1.0), plain)
+    texts = [tok.decode(r) for r in make_batch(tok, 8, 4096, seed=3, preamble=1.0)[0]]
+    assert not any("assistant\n<tool_call>" in t or "assistant\nSorry" in t for t in texts)   # every choice comes after a preamble
+    test_eq(sum("assistant\nLooking up " in t for t in texts), 5)   # the other three rows of this batch are small talk
 
 
 def test_encode_conversation_masks_assistant_turns():

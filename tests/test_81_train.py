@@ -72,6 +72,7 @@ def test_train_runs_and_learns_on_cpu():
     test_fail(lambda: train(TrainConfig(steps=0)), contains="must be positive")
     test_fail(lambda: train(TrainConfig(data_workers=-1)), contains="data_workers must be >= 0")
     test_fail(lambda: train(TrainConfig(rename=1.5)), contains="shares in [0, 1]")
+    test_fail(lambda: train(TrainConfig(preamble=-0.1)), contains="shares in [0, 1]")
     test_fail(lambda: train(TrainConfig(wide_from=-5)), contains="wide_from must be")
     cfg = TrainConfig(steps=4, batch_size=2, lr=3e-3, warmup=1, device="cpu")
     a, b = train(cfg, progress=False), train(cfg, progress=False)

@@ -17,8 +17,8 @@ __all__ = ['CURRENCIES', 'LANGUAGES', 'TOOL_POOL', 'SPLITS', 'VALUES', 'PHRASES'
            'BOUNDARY_WORDS', 'WRAPPERS', 'WIDE_WRAPPERS', 'OPENERS', 'CLOSERS', 'WIDE_PHRASES', 'SMALL_TALK',
            'SYSTEM_PROMPTS', 'WORDS', 'KINDS', 'REFUSAL', 'NAME_VARIANTS', 'PARAM_VARIANTS', 'Batch', 'TWIN_KINDS',
            'made_word', 'draw_call', 'fake_result', 'summarize', 'Conversation', 'wrap_request', 'make_conversation',
-           'conversations', 'missing_twin', 'vary_schema', 'encode_conversation', 'make_batch', 'batches',
-           'batches_in_workers']
+           'conversations', 'missing_twin', 'vary_schema', 'preamble_text', 'with_preamble', 'encode_conversation',
+           'make_batch', 'batches', 'batches_in_workers']
 
 # %% ../../nbs/80_tool_data.ipynb #472035ed
 def _tool(name: str, description: str, properties: dict, required: list[str]) -> dict:
@@ -260,6 +260,8 @@ class Conversation:
     messages: list[dict]
     tools: list[dict]
     calls: list[dict] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)   # the tools the request asks for, declared or not (none for small talk)
+    preamble: str = ""                                # the text the first assistant turn opens with (`with_preamble`)
 
     def prompt_messages(self) -> list[dict]:
         "The messages before the first assistant turn: what a client sends."
@@ -304,7 +306,7 @@ def make_conversation(rng: random.Random, split: str = "train", wide: bool = Fal
         phrase, _ = draw_call(rng, absent, split, wide)
         return Conversation(kind, msgs + [{"role": "user", "content": wrap(phrase)},
                                           {"role": "assistant", "content": REFUSAL}],
-                            [TOOL_POOL[n] for n in names])
+                            [TOOL_POOL[n] for n in names], asked=[absent])
     if kind == "one": asked = [rng.choice(names)]
     elif kind == "same": asked = [rng.choice([n for n in names if n != "set_timer"] or names)] * 2
     else: asked = rng.sample(names, min(len(names), rng.choice([2, 2, 3])))
@@ -318,7 +320,7 @@ def make_conversation(rng: random.Random, split: str = "train", wide: bool = Fal
     msgs += [{"role": "user", "content": wrap(joined)}, {"role": "assistant", "content": "", "tool_calls": _tool_calls(calls, 0)}]
     msgs += [{"role": "tool", "tool_call_id": f"call_0_{i}", "content": json.dumps(r)} for i, r in enumerate(results)]
     msgs.append({"role": "assistant", "content": answer[0].upper() + answer[1:] + "."})
-    return Conversation(kind, msgs, [TOOL_POOL[n] for n in names], calls)
+    return Conversation(kind, msgs, [TOOL_POOL[n] for n in names], calls, asked=list(asked))
 
 def conversations(n: int, seed: int = 0, split: str = "train", wide: bool = False) -> list[Conversation]:
     "`n` conversations from one seed (`wide`: the wide mix)."
@@ -332,7 +334,8 @@ def missing_twin(conv: Conversation, rng: random.Random) -> Conversation:
     names = [t["function"]["name"] for t in conv.tools if t["function"]["name"] not in asked]
     while len(names) < 2: names.insert(rng.randint(0, len(names)), rng.choice([n for n in TOOL_POOL if n not in names and n not in asked]))
     first = next(i for i, m in enumerate(conv.messages) if m["role"] == "assistant")
-    return Conversation("missing", conv.messages[:first] + [{"role": "assistant", "content": REFUSAL}], [TOOL_POOL[n] for n in names])
+    return Conversation("missing", conv.messages[:first] + [{"role": "assistant", "content": REFUSAL}], [TOOL_POOL[n] for n in names],
+                        asked=[c["name"] for c in conv.calls])
 
 # %% ../../nbs/80_tool_data.ipynb #7fb72599
 NAME_VARIANTS = {"get_weather": ["weather", "get_current_weather", "fetch_weather", "weather_now"],
@@ -375,7 +378,22 @@ def vary_schema(conv: Conversation, rng: random.Random, p: float = 0.5) -> Conve
                  "arguments": json.loads(tc["function"]["arguments"])}))["name"], "arguments": json.dumps(c["arguments"])}}
                  for tc in m["tool_calls"]]}
         messages.append(m)
-    return Conversation(conv.kind, messages, tools, [call(c) for c in conv.calls])
+    return Conversation(conv.kind, messages, tools, [call(c) for c in conv.calls], [names.get(n, n) for n in conv.asked], conv.preamble)
+
+# %% ../../nbs/80_tool_data.ipynb #35c13005
+def preamble_text(names: Sequence[str]) -> str:
+    "'Looking up a.', 'Looking up a and b.', 'Looking up a, b and c.': each name once, in order."
+    names = list(dict.fromkeys(names))
+    if not names: raise ValueError("a preamble names at least one tool")
+    return "Looking up " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]) + "."
+
+def with_preamble(conv: Conversation) -> Conversation:
+    "`conv` with its first assistant turn opened by the tools its request asks for; small talk unchanged."
+    if not conv.asked: return conv
+    first = next(i for i, m in enumerate(conv.messages) if m["role"] == "assistant")
+    m, text = conv.messages[first], preamble_text(conv.asked)
+    turn = {**m, "content": text if m.get("tool_calls") else f"{text} {m['content']}"}
+    return Conversation(conv.kind, conv.messages[:first] + [turn] + conv.messages[first + 1:], conv.tools, conv.calls, conv.asked, text)
 
 # %% ../../nbs/80_tool_data.ipynb #057234b7
 def encode_conversation(conv: Conversation, tokenizer: ByteTokenizer) -> tuple[list[int], list[int]]:
@@ -405,14 +423,15 @@ TWIN_KINDS = ("one",)   # the kinds whose requests get missing twins in the ship
 
 def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, index: int = 0,
                split: str = "train", twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS,
-               wide: bool = False) -> Batch:
-    "Batch number `index` of the seeded stream: right-padded token ids and loss masks (`rename`: the share given other names)."
+               wide: bool = False, preamble: float = 0.0) -> Batch:
+    "Batch number `index` of the seeded stream: right-padded token ids and loss masks (`rename`, `preamble`: the shares given other names, a preamble)."
     _check_sizes(batch_size, max_len)
     rng, pending, rows = random.Random(f"{split}:{seed}:{index}"), [], []
     while len(rows) < batch_size:
         conv = pending.pop() if pending else make_conversation(rng, split, wide)
         if conv.kind in twin_kinds and rng.random() < twins: pending.append(missing_twin(conv, rng))
         if rename and rng.random() < rename: conv = vary_schema(conv, rng)
+        if preamble and rng.random() < preamble: conv = with_preamble(conv)
         rows.append(encode_conversation(conv, tokenizer))
     if (longest := max(len(r[0]) for r in rows)) > max_len:
         raise ValueError(f"a conversation of {longest} tokens does not fit max_len={max_len}")
@@ -421,10 +440,10 @@ def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: in
 
 def batches(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
             twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS,
-            wide_from: int | None = None) -> Iterator[Batch]:
+            wide_from: int | None = None, preamble: float = 0.0) -> Iterator[Batch]:
     "Endless seeded batches (`make_batch` 0, 1, 2, ...), made in this process; the wide mix from batch `wide_from` on."
     _check_sizes(batch_size, max_len); _wide(0, wide_from)   # bad arguments fail here, not at the first next()
-    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename, twin_kinds, _wide(i, wide_from))
+    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename, twin_kinds, _wide(i, wide_from), preamble)
             for i in itertools.count())
 
 def _wide(index: int, wide_from: int | None) -> bool:
@@ -433,7 +452,7 @@ def _wide(index: int, wide_from: int | None) -> bool:
 
 def batches_in_workers(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
                        twins: float = 0.5, rename: float = 0.0, workers: int = 4, ahead: int = 8,
-                       twin_kinds: Sequence[str] = TWIN_KINDS, wide_from: int | None = None) -> Iterator[Batch]:
+                       twin_kinds: Sequence[str] = TWIN_KINDS, wide_from: int | None = None, preamble: float = 0.0) -> Iterator[Batch]:
     "The batches of `batches`, in the same order, made by `workers` processes up to `ahead` batches in advance."
     if workers < 1 or ahead < 1: raise ValueError(f"workers and ahead must be >= 1, got {workers}, {ahead}")
     _wide(0, wide_from)
@@ -442,7 +461,7 @@ def batches_in_workers(tokenizer: ByteTokenizer, batch_size: int, max_len: int, 
     def stream():
         with multiprocessing.get_context("spawn").Pool(workers) as pool:   # spawn: the parent may hold CUDA
             job = lambda i: pool.apply_async(made_in_module, (tokenizer, batch_size, max_len, seed, i, split, twins, rename, tuple(twin_kinds),
-                                                              _wide(i, wide_from)))
+                                                              _wide(i, wide_from), preamble))
             queued = collections.deque(job(i) for i in range(ahead))
             for i in itertools.count(ahead):
                 batch = queued.popleft().get()   # a worker's exception is raised here

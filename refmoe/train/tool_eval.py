@@ -5,7 +5,7 @@
 # %% ../../nbs/82_tool_eval.ipynb #d9d978f3
 from __future__ import annotations
 
-import json, queue, time
+import json, queue, random, time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -20,10 +20,13 @@ from ..engine.sampler import SamplingParams
 from ..models.deepseek_v2 import DeepseekV2ForCausalLM
 from ..models.kimi_vl import build_multimodal_model
 from ..serving.tool_calls import get_detector
-from .tool_data import Conversation
+from ..engine.tokenizer import ByteTokenizer
+from .tool_data import Conversation, encode_conversation, missing_twin
+from .trainer import causal_forward
 
 # %% auto #0
-__all__ = ['Scored', 'score_answer', 'EvalReport', 'serving_engine', 'evaluate']
+__all__ = ['Scored', 'score_answer', 'EvalReport', 'serving_engine', 'evaluate', 'with_missing_twins', 'choice_position',
+           'first_token_choices']
 
 # %% ../../nbs/82_tool_eval.ipynb #bbde7732
 @dataclass
@@ -109,3 +112,29 @@ def evaluate(engine: Engine, convs: Sequence[Conversation], max_tokens: int = 51
     deadline = time.monotonic() + timeout
     for _ in reqs: finished.get(timeout=max(0.0, deadline - time.monotonic()))
     return EvalReport([score_answer(c, engine.result(r).text) for c, r in zip(convs, reqs)])
+
+# %% ../../nbs/82_tool_eval.ipynb #e0f73997
+def with_missing_twins(convs: Sequence[Conversation], seed: int = 0) -> list[Conversation]:
+    "`convs`, each `one` conversation followed by its missing twin (the same request, its tool left out of the list)."
+    rng, out = random.Random(seed), []
+    for c in convs:
+        out.append(c)
+        if c.kind == "one": out.append(missing_twin(c, rng))
+    return out
+
+def choice_position(ids: list[int], mask: list[int], conv: Conversation, tok: ByteTokenizer) -> int:
+    "The index in `ids` of the token that chooses between calling and refusing: the answer's first, or the one after its preamble."
+    return mask.index(1) + len(tok.encode(conv.preamble))
+
+def first_token_choices(model: DeepseekV2ForCausalLM, convs: Sequence[Conversation]) -> dict[str, dict]:
+    "Per kind: the share of conversations whose choice token (the first of the answer, or the one after its preamble) is the model's argmax, and its mean loss (nats)."
+    tok, dev = ByteTokenizer.for_config(model.config), next(model.parameters()).device
+    sums: dict[str, list] = {}
+    with torch.no_grad():
+        for c in convs:
+            ids, mask = encode_conversation(c, tok)
+            t = choice_position(ids, mask, c, tok)
+            logp = causal_forward(model, torch.tensor([ids[:t]], device=dev))[0][0, -1].float().log_softmax(-1)
+            s = sums.setdefault(c.kind, [0, 0, 0.0])
+            s[0] += 1; s[1] += int(logp.argmax()) == ids[t]; s[2] -= logp[ids[t]].item()
+    return {k: {"n": n, "right": ok / n, "nll": nll / n} for k, (n, ok, nll) in sorted(sums.items())}

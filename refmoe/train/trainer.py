@@ -118,6 +118,7 @@ class TrainConfig:
     rename: float = 0.0                # share of conversations whose tools and parameters get other names (80_tool_data)
     wide_from: int | None = None       # the step from which batches take 80's wide mix (None: never, as run 4 trained)
     first_weight: float = 1.0          # the loss weight of each assistant turn's first token, the call-or-refuse choice (1: as run 4 trained)
+    preamble: float = 0.0              # share of conversations whose first answer names its tools first (80's `with_preamble`)
 
 @dataclass
 class TrainResult:
@@ -145,7 +146,8 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     if cfg.steps < 1 or cfg.batch_size < 1: raise ValueError(f"steps and batch_size must be positive, got {cfg.steps}, {cfg.batch_size}")
     if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
     if not cfg.first_weight >= 0: raise ValueError(f"first_weight must be >= 0, got {cfg.first_weight}")
-    if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0): raise ValueError(f"twins and rename are shares in [0, 1], got {cfg.twins}, {cfg.rename}")
+    if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0 and 0.0 <= cfg.preamble <= 1.0):
+        raise ValueError(f"twins, rename and preamble are shares in [0, 1], got {cfg.twins}, {cfg.rename}, {cfg.preamble}")
     if bad := [k for k in cfg.twin_kinds if k not in ("one", "same", "mixed")]:
         raise ValueError(f"twin_kinds are kinds of requests with calls (one, same, mixed), got {bad}")
     dev, config = resolve_device(cfg.device), get_config(cfg.model)
@@ -156,7 +158,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay}, {"params": rest, "weight_decay": 0.0}],
                             lr=cfg.lr, betas=(0.9, 0.95), fused=dev.type == "cuda")
     tok = ByteTokenizer.for_config(config)
-    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename, twin_kinds=tuple(cfg.twin_kinds), wide_from=cfg.wide_from)
+    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename, twin_kinds=tuple(cfg.twin_kinds), wide_from=cfg.wide_from, preamble=cfg.preamble)
     data = (batches_in_workers(tok, cfg.batch_size, config.max_position, workers=cfg.data_workers, **mix)
             if cfg.data_workers > 0 else prefetch(batches(tok, cfg.batch_size, config.max_position, **mix)))
     result, t0, ces, firsts = TrainResult(model, cfg), time.perf_counter(), [], []
@@ -228,7 +230,7 @@ def train_main(argv: list[str] | None = None) -> int:
     p.add_argument("model", nargs="?", default=d.model, help=f"the config to train (default {d.model})")
     for name in ("steps", "batch_size", "warmup", "seed", "log_every", "data_workers"):
         p.add_argument("--" + name.replace("_", "-"), type=int, default=getattr(d, name))
-    for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes", "twins", "rename", "first_weight"):
+    for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes", "twins", "rename", "first_weight", "preamble"):
         p.add_argument("--" + name.replace("_", "-"), type=float, default=getattr(d, name))
     p.add_argument("--twin-kinds", nargs="+", default=list(d.twin_kinds), choices=["one", "same", "mixed"],
                    help=f"which requests get missing twins (default {' '.join(d.twin_kinds)})")
