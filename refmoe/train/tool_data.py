@@ -380,7 +380,7 @@ def vary_schema(conv: Conversation, rng: random.Random, p: float = 0.5) -> Conve
         messages.append(m)
     return Conversation(conv.kind, messages, tools, [call(c) for c in conv.calls], [names.get(n, n) for n in conv.asked], conv.preamble)
 
-# %% ../../nbs/80_tool_data.ipynb #35c13005
+# %% ../../nbs/80_tool_data.ipynb #57502103
 def preamble_text(names: Sequence[str]) -> str:
     "'Looking up a.', 'Looking up a and b.', 'Looking up a, b and c.': each name once, in order."
     names = list(dict.fromkeys(names))
