@@ -15,7 +15,8 @@ from refmoe.train.tool_eval import (
 
 from fastcore.test import test_eq, test_fail, test_close
 import json
-from refmoe.train.tool_data import conversations, TOOL_POOL
+from refmoe.train.tool_data import conversations
+from refmoe.train.tool_vocab import TOOL_POOL
 
 
 def test_score_answer_counts():

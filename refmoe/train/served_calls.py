@@ -13,7 +13,7 @@ from ..engine.engine import Engine
 from ..engine.sampler import SamplingParams
 from ..models.pretrained import has_weights
 from ..serving.chat import ChatCompletionRequest, call_indices, chat_completion
-from .tool_data import TOOL_POOL
+from .tool_vocab import TOOL_POOL
 
 # %% auto #0
 __all__ = ['TWO_CITIES', 'model_text', 'served_tool_call_scenario']

@@ -113,12 +113,12 @@ class TrainConfig:
     log_every: int = 25
     max_minutes: float | None = None   # a time budget: the schedule then runs on whichever ends first, steps or time
     data_workers: int = 4              # processes making batches ahead (0: a thread of this process)
-    twins: float = 0.5                 # share of the requests of `twin_kinds` followed by their missing twin (80_tool_data)
+    twins: float = 0.5                 # share of the requests of `twin_kinds` followed by their missing twin (80a_tool_data)
     twin_kinds: tuple[str, ...] = TWIN_KINDS   # which kinds get twins: `one` (shipped), or also `same`, `mixed`
-    rename: float = 0.0                # share of conversations whose tools and parameters get other names (80_tool_data)
-    wide_from: int | None = None       # the step from which batches take 80's wide mix (None: never, as run 4 trained)
+    rename: float = 0.0                # share of conversations whose tools and parameters get other names (80a_tool_data)
+    wide_from: int | None = None       # the step from which batches take 80a's wide mix (None: never, as run 4 trained)
     first_weight: float = 1.0          # the loss weight of each assistant turn's first token, the call-or-refuse choice (1: as run 4 trained)
-    preamble: float = 0.0              # share of conversations whose first answer names its tools first (80's `with_preamble`)
+    preamble: float = 0.0              # share of conversations whose first answer names its tools first (80a's `with_preamble`)
 
 @dataclass
 class TrainResult:
