@@ -54,7 +54,8 @@ def run_all(eng, work, timeout=120):
     before = dict(eng.counters)
     reqs = [eng.submit(p, sp) for p, sp in work]
     deadline = time.time() + timeout
-    while any(not r.finished for r in reqs) and time.time() < deadline: time.sleep(0.005)
+    done = lambda: all(r.finished for r in reqs) and eng.counters["finished"] - before["finished"] >= len(reqs)   # every final delta sent
+    while not done() and time.time() < deadline: time.sleep(0.005)
     return reqs, {k: eng.counters[k] - before[k] for k in before}
 
 

@@ -132,22 +132,21 @@ class EngineStep:
         self._finish(step.batch, ids)
 
     def _finish(self, batch: ScheduledBatch, token_ids: list[int], out: SampleOutput | None = None) -> None:
-        "A step's host work once its tokens are read: each request takes its token, its client the delta; the finished are released, then told."
-        c, ctx, emit = self.counters, self.max_context, self._emit   # once per request per step: locals
+        "A step's host work once its tokens are read: each request takes its token, its client the delta (a finished one's memory released first)."
+        c, ctx, emit, release = self.counters, self.max_context, self._emit, self.scheduler.release   # once per request per step: locals
         sampling = batch.reqs if all(batch.samples) else [r for r, s in zip(batch.reqs, batch.samples) if s]
         lps = None if out is None else out.logprobs
         tops = None if out is None else out.top_logprobs
-        done, finals = 0, []
+        done = 0
         for i, req in enumerate(sampling):
             if req.finish_reason is not None: done += 1; continue   # it finished at the step before: a lagged step's extra token
             p = req.params
             lp = lps[i] if lps is not None and p.logprobs else None
             top = tops[i] if tops is not None and p.top_logprobs else None
             delta = req.add_token(token_ids[i], ctx, lp, top)
-            if delta.finish_reason is None: emit(req, delta)
-            else: finals.append((req, delta))
+            if delta.finish_reason is not None: release(req)   # before its client hears: told "finished", it finds the memory free
+            emit(req, delta)
         c["discarded_tokens"] += done
         c["generated_tokens"] += len(sampling) - done
         if batch.mode is ForwardMode.EXTEND: c["prompt_tokens"] += batch.num_tokens
-        self.scheduler.step_done(batch)
-        for req, delta in finals: emit(req, delta)   # after the release: a client told "finished" finds its memory free
+        self.scheduler.step_done(batch)   # takes the finished out of the running batch (their memory is already free)
