@@ -1,5 +1,5 @@
 # CPU experiment (eleventh session): can tiny-tools learn the call-or-refuse choice alone? one/missing prompts and their missing twins, the loss on the first assistant token only.
-# Run: python docs/gpu-runs/2026-12-02-s11/decide-only.py STEPS BATCH LR  (CPU, 2 threads: 150 steps of 8 stayed at 62%, the prior; on a GPU change device="cpu")
+# Run: python docs/gpu-runs/2026-12-02-s11/decide-only.py STEPS BATCH LR. The eleventh session ran `600 8 3e-3` on the CPU (2 threads) and stopped it after step 150: 62% at steps 50, 100 and 150, the prior. On a GPU, change device="cpu".
 import random, sys, time, torch, torch.nn.functional as F
 import refmoe.train.tool_data as td
 from refmoe.models.deepseek_v2 import get_config, build_model
