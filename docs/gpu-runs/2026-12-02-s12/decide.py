@@ -2,7 +2,8 @@
 # one/missing requests and the missing twins of the one requests; the loss on the choice token only.
 #   plain:    the choice is the answer's first token (decide-only.py of the eleventh session, on the GPU)
 #   preamble: the answer's preamble ("Looking up <tool>.") is given as context; the choice is the token after it
-# Run: python3 decide.py VARIANT SECONDS [BATCH] [LR] ; prints the held-out accuracy on present and missing tools.
+# Run: python3 decide.py VARIANT SECONDS [BATCH] [LR] [MAX_TOOLS]; prints the held-out accuracy on present and missing tools
+# and the mean training loss. MAX_TOOLS (default 6) caps the tools list at 2..MAX_TOOLS tools (the generator draws 2-6).
 import random, sys, time, torch, torch.nn.functional as F
 import refmoe.train.tool_data as td
 from refmoe.models.deepseek_v2 import get_config, build_model
@@ -11,6 +12,9 @@ from refmoe.train.trainer import causal_forward
 variant, seconds = sys.argv[1], float(sys.argv[2])
 bs = int(sys.argv[3]) if len(sys.argv) > 3 else 32
 lr = float(sys.argv[4]) if len(sys.argv) > 4 else 3e-3
+max_tools = int(sys.argv[5]) if len(sys.argv) > 5 else 6
+class Rng(random.Random):
+    def randint(self, a, b): return super().randint(a, min(b, max_tools) if (a, b) == (2, 6) else b)
 dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 td.KINDS = {"one": 0.5, "missing": 0.5}
 cfg = get_config("tiny-tools"); tok = ByteTokenizer.for_config(cfg)
@@ -41,9 +45,9 @@ def forward(ids, last):
     rows = torch.arange(ids.shape[0], device=dev)
     return logits[rows, last].float(), ids[rows, last + 1], aux
 
-erng = random.Random(99)
+erng = Rng(99)
 ev = [batch(erng, 64, "heldout") for _ in range(4)]
-rng, t0, step = random.Random(0), time.time(), 0
+rng, t0, step, losses = Rng(0), time.time(), 0, []
 def report():
     model.eval(); hit = {True: [0, 0], False: [0, 0]}
     with torch.no_grad():
@@ -53,13 +57,15 @@ def report():
             for p in (True, False):
                 hit[p][0] += int(ok[present == p].sum()); hit[p][1] += int((present == p).sum())
     model.train()
-    print(f"{variant} step {step} ({time.time() - t0:.0f}s): present {hit[True][0] / hit[True][1]:.2f}, missing {hit[False][0] / hit[False][1]:.2f}", flush=True)
+    loss = sum(losses[-250:]) / max(1, len(losses[-250:]))
+    print(f"{variant} tools<={max_tools} lr {lr} step {step} ({time.time() - t0:.0f}s) loss {loss:.3f}: present {hit[True][0] / hit[True][1]:.2f}, missing {hit[False][0] / hit[False][1]:.2f}", flush=True)
 while time.time() - t0 < seconds:
     if step % 250 == 0: report()
     ids, last, _ = batch(rng, bs)
     lg, tgt, aux = forward(ids, last)
     loss = F.cross_entropy(lg, tgt) + 0.01 * aux
     for g in opt.param_groups: g["lr"] = lr * min(1, (step + 1) / 50)
+    losses.append(float(loss.detach()))
     opt.zero_grad(); loss.backward(); torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0); opt.step()
     step += 1
 report()
