@@ -6,13 +6,16 @@ from refmoe.engine.tokenizer import ByteTokenizer
 from refmoe.train.tool_vocab import CLOSERS, OPENERS, SMALL_TALK, SYSTEM_PROMPTS, TOOL_POOL, WIDE_WRAPPERS, WRAPPERS, draw_call, fake_result, summarize
 from refmoe.train.tool_data import (
     KINDS,
+    MAX_TOOLS,
     REFUSAL,
+    SHORT_TOOLS,
     TWIN_KINDS,
     batches,
     batches_in_workers,
     conversations,
     encode_conversation,
     make_batch,
+    make_conversation,
     missing_twin,
     preamble_text,
     vary_schema,
@@ -97,6 +100,16 @@ def test_the_wide_mix_is_off_by_default_and_train_only():
     plain, late = one(None), one(2)
     test_eq(late[:2], plain[:2]); test_ne(late[2], plain[2])               # the schedule: the wide mix from batch 2 on
     test_fail(lambda: batches(tok, 2, 4096, wide_from=-1), contains="wide_from must be")
+    short = lambda short_until: [b for b, _ in zip(batches(tok, 2, 4096, seed=3, short_until=short_until), range(3))]
+    early = short(2)
+    test_ne(early[0], plain[0]); test_ne(early[1], plain[1]); test_eq(early[2], plain[2])   # short lists before batch 2, then the stream as before
+    import random
+    from refmoe.train.tool_data import MAX_TOOLS, SHORT_TOOLS, make_conversation
+    test_eq(max(len(c.tools) for c in conversations(300, seed=4)), MAX_TOOLS)   # the default lists: 2 to 6 tools
+    rng = random.Random(5)
+    test_eq(max(len(make_conversation(rng, max_tools=SHORT_TOOLS).tools) for _ in range(300)), SHORT_TOOLS)
+    test_fail(lambda: batches(tok, 2, 4096, short_until=-1), contains="short_until must be")
+    test_fail(lambda: make_conversation(rng, max_tools=7), contains="max_tools must be")
 
 
 def test_missing_twin_takes_the_tool_out():

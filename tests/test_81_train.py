@@ -74,6 +74,7 @@ def test_train_runs_and_learns_on_cpu():
     test_fail(lambda: train(TrainConfig(rename=1.5)), contains="shares in [0, 1]")
     test_fail(lambda: train(TrainConfig(preamble=-0.1)), contains="shares in [0, 1]")
     test_fail(lambda: train(TrainConfig(wide_from=-5)), contains="wide_from must be")
+    test_fail(lambda: train(TrainConfig(short_until=-5)), contains="short_until must be")
     cfg = TrainConfig(steps=4, batch_size=2, lr=3e-3, warmup=1, device="cpu")
     a, b = train(cfg, progress=False), train(cfg, progress=False)
     test_eq(a.losses, b.losses)

@@ -15,9 +15,9 @@ from .tool_vocab import (CLOSERS, OPENERS, SMALL_TALK, SYSTEM_PROMPTS, TOOL_POOL
                                     draw_call, fake_result, summarize)
 
 # %% auto #0
-__all__ = ['KINDS', 'REFUSAL', 'NAME_VARIANTS', 'PARAM_VARIANTS', 'Batch', 'TWIN_KINDS', 'Conversation', 'wrap_request',
-           'make_conversation', 'conversations', 'missing_twin', 'vary_schema', 'preamble_text', 'with_preamble',
-           'encode_conversation', 'make_batch', 'batches', 'batches_in_workers']
+__all__ = ['KINDS', 'REFUSAL', 'MAX_TOOLS', 'NAME_VARIANTS', 'PARAM_VARIANTS', 'Batch', 'TWIN_KINDS', 'SHORT_TOOLS',
+           'Conversation', 'wrap_request', 'make_conversation', 'conversations', 'missing_twin', 'vary_schema',
+           'preamble_text', 'with_preamble', 'encode_conversation', 'make_batch', 'batches', 'batches_in_workers']
 
 # %% ../../nbs/80a_tool_data.ipynb #1a20aaa7
 KINDS = {"chat": 0.10, "missing": 0.10, "one": 0.30, "same": 0.25, "mixed": 0.25}
@@ -59,11 +59,14 @@ def wrap_request(rng: random.Random, template: str, text: str, wide: bool = Fals
         s = opener + s + closer
     return s[0].upper() + s[1:]
 
-def make_conversation(rng: random.Random, split: str = "train", wide: bool = False) -> Conversation:
-    "One seeded conversation of a random kind (see `KINDS`) for `split` (`wide`: the wide mix, train only)."
+MAX_TOOLS = 6   # a tools list has 2 to MAX_TOOLS tools
+
+def make_conversation(rng: random.Random, split: str = "train", wide: bool = False, max_tools: int = MAX_TOOLS) -> Conversation:
+    "One seeded conversation of a random kind (see `KINDS`) for `split` (`wide`: the wide mix, train only; 2 to `max_tools` tools)."
+    if not 2 <= max_tools <= MAX_TOOLS: raise ValueError(f"max_tools must be in [2, {MAX_TOOLS}], got {max_tools}")
     wide = wide and split == "train"
     kind = rng.choices(list(KINDS), weights=list(KINDS.values()))[0]
-    names = rng.sample(list(TOOL_POOL), rng.randint(2, 6))
+    names = rng.sample(list(TOOL_POOL), rng.randint(2, max_tools))
     system = rng.choice(SYSTEM_PROMPTS)
     msgs = [{"role": "system", "content": system}] if system else []
     template = rng.choice(WRAPPERS[split] + (WIDE_WRAPPERS if wide else []))
@@ -193,12 +196,12 @@ TWIN_KINDS = ("one",)   # the kinds whose requests get missing twins in the ship
 
 def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, index: int = 0,
                split: str = "train", twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS,
-               wide: bool = False, preamble: float = 0.0) -> Batch:
+               wide: bool = False, preamble: float = 0.0, max_tools: int = MAX_TOOLS) -> Batch:
     "Batch number `index` of the seeded stream: right-padded token ids and loss masks (`rename`, `preamble`: the shares given other names, a preamble)."
     _check_sizes(batch_size, max_len)
     rng, pending, rows = random.Random(f"{split}:{seed}:{index}"), [], []
     while len(rows) < batch_size:
-        conv = pending.pop() if pending else make_conversation(rng, split, wide)
+        conv = pending.pop() if pending else make_conversation(rng, split, wide, max_tools)
         if conv.kind in twin_kinds and rng.random() < twins: pending.append(missing_twin(conv, rng))
         if rename and rng.random() < rename: conv = vary_schema(conv, rng)
         if preamble and rng.random() < preamble: conv = with_preamble(conv)
@@ -210,28 +213,35 @@ def make_batch(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: in
 
 def batches(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
             twins: float = 0.5, rename: float = 0.0, twin_kinds: Sequence[str] = TWIN_KINDS,
-            wide_from: int | None = None, preamble: float = 0.0) -> Iterator[Batch]:
-    "Endless seeded batches (`make_batch` 0, 1, 2, ...), made in this process; the wide mix from batch `wide_from` on."
-    _check_sizes(batch_size, max_len); _wide(0, wide_from)   # bad arguments fail here, not at the first next()
-    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename, twin_kinds, _wide(i, wide_from), preamble)
-            for i in itertools.count())
+            wide_from: int | None = None, preamble: float = 0.0, short_until: int | None = None) -> Iterator[Batch]:
+    "Endless seeded batches (`make_batch` 0, 1, 2, ...), made in this process; the wide mix from batch `wide_from` on, short lists before `short_until`."
+    _check_sizes(batch_size, max_len); _wide(0, wide_from); _max_tools(0, short_until)   # bad arguments fail here, not at the first next()
+    return (make_batch(tokenizer, batch_size, max_len, seed, i, split, twins, rename, twin_kinds, _wide(i, wide_from), preamble,
+                       _max_tools(i, short_until)) for i in itertools.count())
 
 def _wide(index: int, wide_from: int | None) -> bool:
     if wide_from is not None and wide_from < 0: raise ValueError(f"wide_from must be a batch index >= 0 or None, got {wide_from}")
     return wide_from is not None and index >= wide_from
 
+SHORT_TOOLS = 3   # the longest tools list before `short_until`: the choice was learned alone on lists of 2-3 at a rate of 1e-3
+
+def _max_tools(index: int, short_until: int | None) -> int:
+    if short_until is not None and short_until < 0: raise ValueError(f"short_until must be a batch index >= 0 or None, got {short_until}")
+    return SHORT_TOOLS if short_until is not None and index < short_until else MAX_TOOLS
+
 def batches_in_workers(tokenizer: ByteTokenizer, batch_size: int, max_len: int, seed: int = 0, split: str = "train",
                        twins: float = 0.5, rename: float = 0.0, workers: int = 4, ahead: int = 8,
-                       twin_kinds: Sequence[str] = TWIN_KINDS, wide_from: int | None = None, preamble: float = 0.0) -> Iterator[Batch]:
+                       twin_kinds: Sequence[str] = TWIN_KINDS, wide_from: int | None = None, preamble: float = 0.0,
+                       short_until: int | None = None) -> Iterator[Batch]:
     "The batches of `batches`, in the same order, made by `workers` processes up to `ahead` batches in advance."
     if workers < 1 or ahead < 1: raise ValueError(f"workers and ahead must be >= 1, got {workers}, {ahead}")
-    _wide(0, wide_from)
+    _wide(0, wide_from); _max_tools(0, short_until)
     _check_sizes(batch_size, max_len)
     from refmoe.train.tool_data import make_batch as made_in_module   # a spawned worker imports it by name
     def stream():
         with multiprocessing.get_context("spawn").Pool(workers) as pool:   # spawn: the parent may hold CUDA
             job = lambda i: pool.apply_async(made_in_module, (tokenizer, batch_size, max_len, seed, i, split, twins, rename, tuple(twin_kinds),
-                                                              _wide(i, wide_from), preamble))
+                                                              _wide(i, wide_from), preamble, _max_tools(i, short_until)))
             queued = collections.deque(job(i) for i in range(ahead))
             for i in itertools.count(ahead):
                 batch = queued.popleft().get()   # a worker's exception is raised here

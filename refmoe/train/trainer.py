@@ -119,6 +119,7 @@ class TrainConfig:
     wide_from: int | None = None       # the step from which batches take 80a's wide mix (None: never, as run 4 trained)
     first_weight: float = 1.0          # the loss weight of each assistant turn's first token, the call-or-refuse choice (1: as run 4 trained)
     preamble: float = 0.0              # share of conversations whose first answer names its tools first (80a's `with_preamble`)
+    short_until: int | None = None     # the step before which tools lists have at most 80a's SHORT_TOOLS tools (None: never, as run 4 trained)
 
 @dataclass
 class TrainResult:
@@ -158,7 +159,8 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay}, {"params": rest, "weight_decay": 0.0}],
                             lr=cfg.lr, betas=(0.9, 0.95), fused=dev.type == "cuda")
     tok = ByteTokenizer.for_config(config)
-    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename, twin_kinds=tuple(cfg.twin_kinds), wide_from=cfg.wide_from, preamble=cfg.preamble)
+    mix = dict(seed=cfg.seed, twins=cfg.twins, rename=cfg.rename, twin_kinds=tuple(cfg.twin_kinds), wide_from=cfg.wide_from, preamble=cfg.preamble,
+               short_until=cfg.short_until)
     data = (batches_in_workers(tok, cfg.batch_size, config.max_position, workers=cfg.data_workers, **mix)
             if cfg.data_workers > 0 else prefetch(batches(tok, cfg.batch_size, config.max_position, **mix)))
     result, t0, ces, firsts = TrainResult(model, cfg), time.perf_counter(), [], []
@@ -235,6 +237,7 @@ def train_main(argv: list[str] | None = None) -> int:
     p.add_argument("--twin-kinds", nargs="+", default=list(d.twin_kinds), choices=["one", "same", "mixed"],
                    help=f"which requests get missing twins (default {' '.join(d.twin_kinds)})")
     p.add_argument("--wide-from", type=int, default=d.wide_from, help="the step from which batches take the wide mix (default: never)")
+    p.add_argument("--short-until", type=int, default=d.short_until, help="the step before which tools lists have 2-3 tools (default: never)")
     p.add_argument("--device", default=None, help="cuda or cpu (default: cuda when there is one)")
     p.add_argument("--out", default=None, help="the weights file (default: where the config's weights are looked up)")
     p.add_argument("--plot", default=None, help="also save the loss curve as this PNG")
