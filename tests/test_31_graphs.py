@@ -35,6 +35,9 @@ def test_cpu_replay_reads_static_buffers():
     x.copy_(torch.tensor([1.0, 2.0, 3.0, 4.0])); g.replay()
     test_is(g.output, out); test_eq(out.tolist(), [3.0, 8.0, 15.0, 24.0])
     y = x + 100; g.replay(); test_eq(out.tolist(), [3.0, 8.0, 15.0, 24.0])
+    if not torch.cuda.is_available():   # asking for CUDA graphs without a GPU: the device error, not one deep in torch
+        from refmoe.core.env import DeviceUnavailableError
+        test_fail(lambda: make_backend(kind="cuda"), exc=DeviceUnavailableError, contains="CUDA is not available")
 
 
 def test_cpu_decisions_stay_decided():

@@ -155,7 +155,9 @@ GraphBackend = CPUGraphBackend | CUDAGraphBackend
 def make_backend(device: str | torch.device | None = None, kind: str | None = None) -> GraphBackend:
     "The graph backend for a device (or `kind` 'cpu'/'cuda'): real CUDA graphs on cuda, recorded operations otherwise."
     kind = kind or resolve_device(device).type
-    if kind == "cuda": return CUDAGraphBackend(device if device is not None else "cuda")
+    if kind == "cuda":
+        resolve_device(device if device is not None else "cuda")   # no GPU: DeviceUnavailableError, not an error deep in torch
+        return CUDAGraphBackend(device if device is not None else "cuda")
     if kind == "cpu": return CPUGraphBackend()
     raise ValueError(f"unknown graph backend {kind!r}: use 'cpu' or 'cuda'")
 

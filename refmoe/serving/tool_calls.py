@@ -14,9 +14,9 @@ from fastcore.basics import patch
 from .text_reader import JsonReader
 
 # %% auto #0
-__all__ = ['DETECTORS', 'ToolSpec', 'as_tool_specs', 'ToolCallItem', 'StreamingParseResult', 'json_object', 'ToolCallDetector',
-           'json_args', 'merge_results', 'stream_in_pieces', 'parse_every_way', 'UnknownParserError', 'detector_class',
-           'get_detector']
+__all__ = ['DETECTORS', 'ToolSpec', 'as_tool_specs', 'ToolCallItem', 'StreamingParseResult', 'json_object', 'dump_args',
+           'ToolCallDetector', 'json_args', 'merge_results', 'stream_in_pieces', 'parse_every_way',
+           'UnknownParserError', 'detector_class', 'get_detector']
 
 # %% ../../nbs/60b_tool_calls.ipynb #512185d8
 @dataclass(frozen=True)
@@ -62,6 +62,13 @@ def json_object(text: str) -> dict | None:
         if isinstance(value, str): value = json.loads(value, parse_constant=_not_json)
     except (ValueError, RecursionError): return None
     return value if isinstance(value, dict) else None
+
+def dump_args(args: dict, allow_nan: bool = False) -> str:
+    "Parsed arguments as JSON text: non-ASCII kept as written, but a lone surrogate (a bare `\\ud800` escape) stays escaped, so the text is valid UTF-8."
+    text = json.dumps(args, ensure_ascii=False, allow_nan=allow_nan)
+    try: text.encode("utf-8")
+    except UnicodeEncodeError: text = json.dumps(args, allow_nan=allow_nan)
+    return text
 
 # %% ../../nbs/60b_tool_calls.ipynb #8f9e39a2
 class ToolCallDetector(JsonReader):
@@ -130,7 +137,7 @@ def _call(self: ToolCallDetector, name: str | None, args: dict | str | None, sta
     if isinstance(args, str): args = json_object(args)
     params = None
     if isinstance(args, dict) and name in self._positions and (ended or not self._cut):
-        try: params = json.dumps(args, ensure_ascii=False, allow_nan=False)
+        try: params = dump_args(args)
         except (TypeError, ValueError): pass
     if params is None:
         raw = self._since(start)
@@ -159,7 +166,7 @@ def _close_group(self: ToolCallDetector) -> None:
 # %% ../../nbs/60b_tool_calls.ipynb #b4e68b99
 def json_args(args: dict | str) -> str:
     "Arguments as a model writes them: a dict as JSON, a string as given (raw text)."
-    return args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
+    return args if isinstance(args, str) else dump_args(args, allow_nan=True)
 
 # %% ../../nbs/60b_tool_calls.ipynb #0cd4a137
 def merge_results(results: Iterable[StreamingParseResult]) -> StreamingParseResult:
