@@ -9,7 +9,10 @@ from refmoe.core.env import (
     interpreted,
     interpreted_on,
     kernel_for,
+    nonneg_int,
     parse_dtype,
+    positive_float,
+    positive_int,
     resolve_device,
     triton_interpreted,
 )
@@ -85,3 +88,12 @@ def test_kernel_for_on_gpu():
 def test_dtypes():
     test_eq(parse_dtype("bfloat16"), torch.bfloat16); test_eq(dtype_name(parse_dtype("fp32")), "fp32")
     test_fail(lambda: parse_dtype("int8"), contains="unknown dtype 'int8'")
+
+
+def test_counts_on_the_command_line():
+    import argparse
+    test_eq((positive_int("3"), nonneg_int("0"), positive_float("0.5")), (3, 0, 0.5))
+    for f, bad, msg in [(positive_int, "0", ">= 1"), (positive_int, "-2", ">= 1"), (positive_int, "1.5", "not an integer"),
+                        (nonneg_int, "-1", ">= 0"), (positive_float, "0", "> 0"), (positive_float, "nan", "> 0"), (positive_float, "inf", "> 0"),
+                        (positive_float, "x", "not a number")]:
+        test_fail(lambda: f(bad), exc=argparse.ArgumentTypeError, contains=msg)

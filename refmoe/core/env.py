@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 # %% auto #0
 __all__ = ['DTYPES', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device', 'device_label', 'interpreted',
-           'kernel_for', 'interpreted_on', 'parse_dtype', 'dtype_name']
+           'kernel_for', 'interpreted_on', 'parse_dtype', 'dtype_name', 'positive_int', 'nonneg_int', 'positive_float']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -114,3 +114,23 @@ def parse_dtype(name: str) -> torch.dtype:
 def dtype_name(dtype: torch.dtype) -> str:
     "The short name of a dtype, as the benches print it."
     return {torch.bfloat16: "bf16", torch.float16: "fp16", torch.float32: "fp32"}.get(dtype, str(dtype).removeprefix("torch."))
+
+# %% ../../nbs/02_env.ipynb #9280f79d
+def _number(kind, text: str, ok, what: str):
+    import argparse
+    try: value = kind(text)
+    except ValueError: raise argparse.ArgumentTypeError(f"{text!r} is not a{'n integer' if kind is int else ' number'}") from None
+    if not ok(value): raise argparse.ArgumentTypeError(f"{text!r} must be {what}")
+    return value
+
+def positive_int(text: str) -> int:
+    "An argparse type: an integer >= 1."
+    return _number(int, text, lambda v: v >= 1, ">= 1")
+
+def nonneg_int(text: str) -> int:
+    "An argparse type: an integer >= 0."
+    return _number(int, text, lambda v: v >= 0, ">= 0")
+
+def positive_float(text: str) -> float:
+    "An argparse type: a finite number > 0."
+    return _number(float, text, lambda v: 0 < v < float("inf"), "a finite number > 0")
