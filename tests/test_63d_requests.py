@@ -9,6 +9,7 @@ from refmoe.serving.requests import (
     ServerLimits,
     check_tool_schemas,
     parse_body,
+    parse_chat_request,
 )
 
 from fastcore.test import test_eq, test_fail
@@ -35,6 +36,18 @@ def outcome(request: Request, limits: ServerLimits = ServerLimits()):
     except RequestRefused as e: return e.status, e.code
 
 BODY = b'{"model": "m", "messages": [{"role": "user", "content": "hi"}]}'
+
+
+def test_null_means_not_given_and_surrogates_are_refused():
+    from refmoe.serving.requests import parse_chat_request
+    hi = '"messages": [{"role": "user", "content": "hi"}]'
+    r = parse_chat_request(('{"model": "m", %s, "stream": null, "n": null, "parallel_tool_calls": null, "max_tokens": null}' % hi).encode())
+    test_eq((r.stream, r.n, r.parallel_tool_calls, r.max_tokens), (False, 1, True, None))
+    for body, param in [('{"model": "m", "messages": [{"role": "user", "content": "a \\ud800 b"}]}', "messages.0.content"),
+                        ('{"model": "m", %s, "tools": [{"type": "function", "function": {"name": "f", "description": "\\udfff"}}]}' % hi, "tools.0.function.description")]:
+        try: parse_chat_request(body.encode()); raise AssertionError("accepted")
+        except ChatRequestError as e: test_eq((e.param, "surrogate" in str(e)), (param, True))
+    test_eq(parse_chat_request('{"model": "m", "messages": [{"role": "user", "content": "\\ud83d\\ude00"}]}'.encode()).messages[0].content, "\U0001f600")   # a whole pair is text
 
 
 def test_tool_schemas_checked():

@@ -5,6 +5,7 @@
 # %% ../../nbs/54b_grammar.ipynb #78e11387
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable, Sequence
 
 import llguidance
@@ -104,10 +105,33 @@ def arguments_schema(parameters: dict | None) -> dict:
     "The schema a tool's arguments are drawn from: its `parameters` as a strict JSON object."
     return strict_schema({"type": "object", **(parameters or {})})
 
+def _hoisted(schema: dict, tag: str, defs: dict) -> dict:
+    "`schema` moved into `defs[tag]`, its own `$defs`/`definitions` beside it and its `$ref`s rewritten: a `$ref` to it."
+    def fix(ref: str) -> str:
+        for key in ("$defs", "definitions"):
+            if ref.startswith(pre := f"#/{key}/"):
+                name, slash, tail = ref[len(pre):].partition("/")
+                return f"#/$defs/{tag}.{key}.{name}{slash}{tail}"
+        return f"#/$defs/{tag}{ref[1:]}" if ref == "#" or ref.startswith("#/") else ref
+    def walk(x):
+        if isinstance(x, list): return [walk(v) for v in x]
+        if not isinstance(x, dict): return x
+        return {k: fix(v) if k == "$ref" and isinstance(v, str) else walk(v) for k, v in x.items()}
+    body = {k: v for k, v in schema.items() if k not in ("$defs", "definitions")}
+    for key in ("$defs", "definitions"):
+        for name, sub in (schema.get(key) or {}).items(): defs[f"{tag}.{key}.{name}"] = walk(sub)
+    defs[tag] = walk(body)
+    return {"$ref": f"#/$defs/{tag}"}
+
 def tool_calls_schema(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None) -> dict:
     "The schema of `tool_choice=\"required\"`'s answer: `[{\"name\": ..., \"parameters\": {...}}, ...]`, one call or more."
-    calls = [{"type": "object", "properties": {"name": {"const": name}, "parameters": arguments_schema(params)},
-              "required": ["name", "parameters"], "additionalProperties": False} for name, params in tools]
-    return {"type": "array", "items": {"anyOf": calls}, "minItems": 1} | ({"maxItems": max_calls} if max_calls else {})
+    calls, defs = [], {}
+    for i, (name, params) in enumerate(tools):
+        args = arguments_schema(params)
+        if '"$ref"' in json.dumps(args): args = _hoisted(args, f"tool{i}", defs)   # its refs point at its own root: keep them true
+        calls.append({"type": "object", "properties": {"name": {"const": name}, "parameters": args},
+                      "required": ["name", "parameters"], "additionalProperties": False})
+    return ({"type": "array", "items": {"anyOf": calls}, "minItems": 1} | ({"maxItems": max_calls} if max_calls else {})
+            | ({"$defs": defs} if defs else {}))
 
 JSON_OBJECT = Constraint.json_schema({"type": "object"})

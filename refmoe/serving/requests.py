@@ -24,11 +24,27 @@ class ServerChatRequest(ChatCompletionRequest):
     "The chat request as the server reads it: the protocol's fields, and `parallel_tool_calls`."
     parallel_tool_calls: bool = True
 
+def _surrogate_at(value: Any, path: str = "") -> str | None:
+    "The dotted path of the first string (key or value) in `value` holding a lone surrogate, else None."
+    def bad(s: str) -> bool:
+        try: s.encode("utf-8"); return False
+        except UnicodeEncodeError: return True
+    if isinstance(value, str): return path if bad(value) else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for k, v in items:
+        here = f"{path}.{k}" if path else str(k)
+        if isinstance(k, str) and bad(k): return here
+        if (at := _surrogate_at(v, here)) is not None: return at
+    return None
+
 def parse_request(body: bytes, model: type[BaseModel] = ServerChatRequest) -> Any:
     "Validate a request body as `model`; every way it can be wrong becomes a `ChatRequestError` (HTTP 400)."
     try: data = json.loads(body)
     except (ValueError, RecursionError) as e: raise ChatRequestError(f"the body is not valid JSON: {e}", None, "invalid_json") from None
     if not isinstance(data, dict): raise ChatRequestError("the body must be a JSON object", None, "invalid_json")
+    if (at := _surrogate_at(data)) is not None:   # "\ud800" is valid JSON and not text: the tokenizer cannot encode it
+        raise ChatRequestError(f"{at or 'body'}: a lone UTF-16 surrogate escape (\\ud800-\\udfff) is not text", at or None, "invalid_value")
+    data = {k: v for k, v in data.items() if v is not None}   # OpenAI's optional fields may be sent as null: null means not given
     try: return model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
