@@ -260,6 +260,21 @@ def test_device_errors_are_usage_errors():
             assert last.startswith(f"refmoe {' '.join(argv)}: error: "), (argv, dev, last)
 
 
+def test_bad_counts_are_usage_errors():
+    # a zero or negative size, count or time, an unknown implementation or backend: one line naming the option, exit status 2, before any work
+    bad = [["bench", "moe", "--m", "0"], ["bench", "moe", "--reps", "-1"], ["bench", "router", "--inputs", "0"],
+           ["bench", "decode", "--iters", "0"], ["bench", "decode", "--batch", "-1"], ["bench", "decode", "--impl", "nope"],
+           ["bench", "prefill", "--tokens", "0"], ["bench", "finalize", "--hidden", "0"], ["bench", "finalize", "--tokens", "-1"],
+           ["bench", "finalize", "--top-k", "10", "--experts", "4"], ["bench", "ep", "--world", "0"], ["bench", "ep", "--tokens", "0"],
+           ["bench", "tool_calls", "--rounds", "0"], ["bench", "serve", "--rates", "0"], ["bench", "serve", "--max-tokens", "0"],
+           ["check", "--threads", "0"], ["check", "--backend", "nope"], ["check", "ep", "--world", "0"], ["check", "ep", "--timeout", "-1"],
+           ["train", "--log-every", "0"], ["serve", "--ep-size", "0"]]
+    for argv in bad:
+        code, last = cli_exit(*argv)
+        test_eq((argv, code), (argv, 2))
+        assert last.startswith("refmoe ") and ": error: " in last, (argv, last)
+
+
 def test_layout_scanner_catches_violations():
     with tempfile.TemporaryDirectory() as tmp:
         toy = toy_package(Path(tmp)); imps = package_imports(toy)

@@ -160,20 +160,21 @@ def goal_records(records: Sequence[dict]) -> list[dict]:
     return out
 
 # %% ../../nbs/74_ep_bench.ipynb #2cea1c80
+from ..core.env import positive_float, positive_int
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench ep`: the EP MoE layer per dispatcher in CUDA graphs at M tokens per rank vs one GPU, its collectives, the goals; JSON lines."
     p = bench_parser("ep", bench_main.__doc__.split(": ", 1)[1])
     cuda = has_cuda()
-    p.add_argument("--world", type=int, default=max(1, torch.cuda.device_count()) if cuda else 2, help="ranks to launch (ignored under torchrun)")
+    p.add_argument("--world", type=positive_int, default=max(1, torch.cuda.device_count()) if cuda else 2, help="ranks to launch (ignored under torchrun)")
     p.add_argument("--backend", default="nccl" if cuda else "gloo", choices=("gloo", "nccl"))
-    p.add_argument("--tokens", type=int, nargs="+", default=None, help="tokens per rank (default 1 4 16 64 256; 1 4 on cpu)")
+    p.add_argument("--tokens", type=positive_int, nargs="+", default=None, help="tokens per rank (default 1 4 16 64 256; 1 4 on cpu)")
     p.add_argument("--config", default=None, help="model config whose MoE layer is timed (default: v2-lite-moe on cuda, tiny on cpu)")
     p.add_argument("--dtype", default=None, help="bf16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
     p.add_argument("--impl", default=None, help="triton (default on cuda) or torch")
     p.add_argument("--dispatchers", nargs="+", default=list(DISPATCHERS), choices=DISPATCHERS)
-    p.add_argument("--inputs", type=int, default=10, help="distinct inputs per CUDA graph (2 at most on cpu)")
-    p.add_argument("--reps", type=int, default=20, help="graph replays timed; the median is kept")
-    p.add_argument("--timeout", type=float, default=590.0)
+    p.add_argument("--inputs", type=positive_int, default=10, help="distinct inputs per CUDA graph (2 at most on cpu)")
+    p.add_argument("--reps", type=positive_int, default=20, help="graph replays timed; the median is kept")
+    p.add_argument("--timeout", type=positive_float, default=590.0)
     a, dev = parse_bench_args(p, argv)
     cuda = dev.type == "cuda"
     if a.backend == "nccl" and not cuda: p.error("--backend nccl needs --device cuda")

@@ -43,14 +43,15 @@ def bench_case(tokens: int, hidden: int = 2048, top_k: int = 6, experts: int = 6
             "speedup": round(t_torch / t_triton, 2), "max_steps": round(ulps, 3), "ok": ulps <= 1}
 
 # %% ../../nbs/72_finalize_bench.ipynb #e12d5027
+from ..core.env import positive_int
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench finalize`: Triton finalize vs torch reference, one JSON line per case; exit 1 on a mismatch."
     p = bench_parser("finalize", bench_main.__doc__.split(": ", 1)[1])
     p.add_argument("--tokens", default=None, help="comma-separated token counts (default 1,16,64,256,1024,4096; 1,4 on cpu)")
-    p.add_argument("--hidden", type=int, default=2048)
-    p.add_argument("--top-k", type=int, default=6)
-    p.add_argument("--experts", type=int, default=64)
-    p.add_argument("--ep-size", type=int, default=1, help="expert-parallel ranks: entries of the others are -1")
+    p.add_argument("--hidden", type=positive_int, default=2048)
+    p.add_argument("--top-k", type=positive_int, default=6)
+    p.add_argument("--experts", type=positive_int, default=64)
+    p.add_argument("--ep-size", type=positive_int, default=1, help="expert-parallel ranks: entries of the others are -1")
     p.add_argument("--weights", default="bf16,fp32", help="weight dtypes to run, comma-separated (bf16, fp32)")
     p.add_argument("--no-shared", action="store_true", help="leave the shared expert's output out")
     a, device = parse_bench_args(p, argv)
@@ -59,6 +60,8 @@ def bench_main(argv: list[str] | None = None) -> int:
     if bad := [n for n in names if n not in ("bf16", "bfloat16", "fp32", "float32")]: p.error(f"--weights: unknown dtype {bad[0]!r}; use bf16 or fp32")
     try: counts = [int(t) for t in tokens.split(",")]
     except ValueError: p.error(f"--tokens: expected comma-separated integers, got {tokens!r}")
+    if any(T < 1 for T in counts): p.error(f"--tokens: every count must be >= 1, got {tokens!r}")
+    if a.top_k > a.experts: p.error(f"--top-k {a.top_k} is more than --experts {a.experts}")
     dtypes = [parse_dtype(n) for n in names]
     ok = True
     for dt in dtypes:

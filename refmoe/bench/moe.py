@@ -71,11 +71,12 @@ def touched_bytes(inputs: list[tuple[torch.Tensor, ...]], shape: dict, dtype: to
     return sum(per) / len(per) * expert_bytes(shape["H"], shape["I"], dtype)
 
 # %% ../../nbs/71_moe_bench.ipynb #82929292
+from ..core.env import positive_int
 def _common_args(p: argparse.ArgumentParser, m_values: Sequence[int]) -> argparse.ArgumentParser:
     p.add_argument("--shape", choices=list(SHAPES), default=None, help="v2-lite (default on cuda) or tiny (default on cpu)")
-    p.add_argument("--m", type=int, nargs="+", default=None, help=f"batch sizes (default {' '.join(map(str, m_values))}; 1 4 on cpu)")
-    p.add_argument("--inputs", type=int, default=10, help="distinct inputs per CUDA graph (2 at most on cpu)")
-    p.add_argument("--reps", type=int, default=30, help="graph replays timed; the median is kept")
+    p.add_argument("--m", type=positive_int, nargs="+", default=None, help=f"batch sizes (default {' '.join(map(str, m_values))}; 1 4 on cpu)")
+    p.add_argument("--inputs", type=positive_int, default=10, help="distinct inputs per CUDA graph (2 at most on cpu)")
+    p.add_argument("--reps", type=positive_int, default=30, help="graph replays timed; the median is kept")
     return p
 
 def _setup(a: argparse.Namespace, dev: torch.device, m_values: Sequence[int]) -> tuple[dict, list[int], torch.dtype, int]:
@@ -236,12 +237,13 @@ def tune(shape: dict, dev: torch.device, dtype: torch.dtype, ms: Sequence[int] =
     return best
 
 # %% ../../nbs/71_moe_bench.ipynb #da740b45
+from ..core.env import positive_float, positive_int
 def tune_main(argv: list[str] | None = None) -> int:
     "Tune the fused MoE tile configs at V2-Lite shapes and write the JSON file (and a copy to --out)."
     p = _common_args(bench_parser("tune", tune_main.__doc__), MOE_M_VALUES)
     p.prog = "scripts/tune_fused_moe.py"
-    p.add_argument("--budget-s", type=float, default=240.0, help="stop searching after this many seconds")
-    p.add_argument("--max-candidates", type=int, default=None, help="try at most this many configs per M")
+    p.add_argument("--budget-s", type=positive_float, default=240.0, help="stop searching after this many seconds")
+    p.add_argument("--max-candidates", type=positive_int, default=None, help="try at most this many configs per M")
     p.add_argument("--folder", default=None, help="where to write the config (default refmoe/configs)")
     p.add_argument("--out", default=None, help="also copy the config file here")
     p.add_argument("--merge", action="store_true", help="keep the file's configs for the Ms not tuned in this run")

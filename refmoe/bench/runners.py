@@ -33,8 +33,8 @@ def runner_bench_parser(name: str, description: str) -> argparse.ArgumentParser:
     p = bench_parser(name, description)
     p.add_argument("--config", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
     p.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    p.add_argument("--impl", default=None, help="MoE implementation: triton (default on cuda) or torch")
-    p.add_argument("--backend", default=None, help="graph backend: cuda or cpu (default: the device's)")
+    p.add_argument("--impl", default=None, choices=("triton", "torch"), help="MoE implementation: triton (default on cuda) or torch")
+    p.add_argument("--backend", default=None, choices=("cuda", "cpu"), help="graph backend: cuda or cpu (default: the device's)")
     return p
 
 @dataclass
@@ -100,12 +100,13 @@ DECODE_GOALS = {1: 1.5, 64: 2.0}     # batch size: at most this many times the f
 PREFILL_GOAL = 2.0                   # every prompt length of 16-512 tokens
 
 # %% ../../nbs/73_runner_bench.ipynb #b9d9bee5
+from ..core.env import nonneg_int, positive_int
 def decode_main(argv: list[str] | None = None) -> int:
     "`refmoe bench decode`: decode step time, graph vs eager, against its floor and the goals, one JSON line per batch size."
     p = runner_bench_parser("decode", decode_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--batch", type=int, nargs="+", default=[1, 8, 64])
-    p.add_argument("--context", type=int, default=32, help="prefilled tokens per sequence")
-    p.add_argument("--iters", type=int, default=50); p.add_argument("--warmup", type=int, default=5)
+    p.add_argument("--batch", type=positive_int, nargs="+", default=[1, 8, 64])
+    p.add_argument("--context", type=positive_int, default=32, help="prefilled tokens per sequence")
+    p.add_argument("--iters", type=positive_int, default=50); p.add_argument("--warmup", type=nonneg_int, default=5)
     setup = parse_runner_bench(p, argv)
     a, dev, config = setup.args, setup.device, setup.config
     if a.context + 1 > config.max_position: p.error(f"--context {a.context} is past {config.name}'s max_position {config.max_position}")
@@ -133,11 +134,12 @@ def decode_main(argv: list[str] | None = None) -> int:
     return 0
 
 # %% ../../nbs/73_runner_bench.ipynb #9f0febed
+from ..core.env import nonneg_int, positive_int
 def prefill_main(argv: list[str] | None = None) -> int:
     "`refmoe bench prefill`: prefill time, graph vs eager, and the closure's embedding cost, one JSON line per prompt length."
     p = runner_bench_parser("prefill", prefill_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--tokens", type=int, nargs="+", default=[16, 64, 128, 256, 512], help="prompt lengths")
-    p.add_argument("--iters", type=int, default=20); p.add_argument("--warmup", type=int, default=3)
+    p.add_argument("--tokens", type=positive_int, nargs="+", default=[16, 64, 128, 256, 512], help="prompt lengths")
+    p.add_argument("--iters", type=positive_int, default=20); p.add_argument("--warmup", type=nonneg_int, default=3)
     setup = parse_runner_bench(p, argv)
     a, dev, config = setup.args, setup.device, setup.config
     if max(a.tokens) > config.max_position: p.error(f"--tokens {max(a.tokens)} is past {config.name}'s max_position {config.max_position}")

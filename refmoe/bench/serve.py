@@ -154,17 +154,18 @@ def engine_decode_rate(engine: Engine, batch: int, prompt_len: int, max_tokens: 
             **bare, "engine_vs_runner": round(rate / bare["runner_tok_s"], 3)}
 
 # %% ../../nbs/76_serve_bench.ipynb #2cd492cf
+from ..core.env import positive_float, positive_int
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench serve`: offline throughput, online latency, decode step vs its floor, engine vs bare runner; JSON lines."
     p = bench_parser("serve", bench_main.__doc__.split(": ", 1)[1])
     p.add_argument("--model", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
     p.add_argument("--dtype", default=None, help="bf16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    p.add_argument("--requests", type=int, default=None, help="requests per run (default 64 on cuda, 8 on cpu)")
-    p.add_argument("--prompt-len", type=int, nargs=2, default=None, metavar=("MIN", "MAX"), help="prompt lengths (default 64 512 on cuda, 8 32 on cpu)")
-    p.add_argument("--max-tokens", type=int, default=None, help="tokens generated per request (default 128 on cuda, 8 on cpu)")
-    p.add_argument("--rates", type=float, nargs="+", default=None, help="request rates for the online runs (req/s)")
-    p.add_argument("--batches", type=int, nargs="+", default=None, help="decode-step batch sizes (default 1 8 64 on cuda, 1 4 on cpu)")
-    p.add_argument("--context", type=int, default=None, help="context of the decode-step runs (default 512 on cuda, 32 on cpu)")
+    p.add_argument("--requests", type=positive_int, default=None, help="requests per run (default 64 on cuda, 8 on cpu)")
+    p.add_argument("--prompt-len", type=positive_int, nargs=2, default=None, metavar=("MIN", "MAX"), help="prompt lengths (default 64 512 on cuda, 8 32 on cpu)")
+    p.add_argument("--max-tokens", type=positive_int, default=None, help="tokens generated per request (default 128 on cuda, 8 on cpu)")
+    p.add_argument("--rates", type=positive_float, nargs="+", default=None, help="request rates for the online runs (req/s)")
+    p.add_argument("--batches", type=positive_int, nargs="+", default=None, help="decode-step batch sizes (default 1 8 64 on cuda, 1 4 on cpu)")
+    p.add_argument("--context", type=positive_int, default=None, help="context of the decode-step runs (default 512 on cuda, 32 on cpu)")
     p.add_argument("--modes", nargs="+", default=["graph", "eager"], choices=["graph", "eager"])
     p.add_argument("--overlap", nargs="+", default=["on", "off"], choices=["on", "off"],
                    help="overlapped decode on and/or off; the first serves the offline and online runs")

@@ -183,6 +183,7 @@ def ep_check(rank: int, world_size: int, quick: bool = False, impl: str | None =
     return {**report, "ok": ok, "seconds": round(time.time() - t0, 2)}
 
 # %% ../../nbs/42_ep_runner.ipynb #852dfab1
+from ..core.env import positive_float, positive_int
 def run_on_ranks(fn: Callable, world: int, backend: str, *args, timeout: float = 300.0, **kwargs) -> list:
     "Run `fn` on every rank: this process's rank under torchrun, else `world` launched ranks."
     if in_torchrun():
@@ -192,11 +193,11 @@ def run_on_ranks(fn: Callable, world: int, backend: str, *args, timeout: float =
 def check_main(argv: list[str] | None = None) -> int:
     "`refmoe check ep`: dispatchers vs the single-process layer, decode graphs and the differential checker, one JSON line per rank."
     p = argparse.ArgumentParser(prog="refmoe check ep", description=check_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--world", type=int, default=None, help="ranks to launch (default: one per GPU with NCCL, 2 with gloo; ignored under torchrun)")
+    p.add_argument("--world", type=positive_int, default=None, help="ranks to launch (default: one per GPU with NCCL, 2 with gloo; ignored under torchrun)")
     p.add_argument("--backend", default="nccl" if has_cuda() else "gloo", choices=("gloo", "nccl"))
     p.add_argument("--quick", action="store_true", help="the layer check only: no graphs, no differential checker")
     p.add_argument("--impl", default=None, help="triton (default with NCCL) or torch")
-    p.add_argument("--timeout", type=float, default=300.0)
+    p.add_argument("--timeout", type=positive_float, default=300.0)
     a = p.parse_args(argv)
     world = a.world or (torch.cuda.device_count() if a.backend == "nccl" else 2)
     try: reports = run_on_ranks(ep_check, world, a.backend, a.quick, a.impl, timeout=a.timeout)

@@ -238,19 +238,20 @@ def check_runners(config: str = "tiny", *, steps: int = 500, seed: int = 0, devi
                                   rtol=1e-3 if dtype == torch.float32 else 5e-2, diagnose=harness.stale_slots)
 
 # %% ../../nbs/34_check.ipynb #4e93e85c
+from ..core.env import positive_int
 def check_main(argv: list[str] | None = None) -> int:
     "`refmoe check`: graph-vs-eager differential check of the decode and prefill runners over a seeded workload."
     p = argparse.ArgumentParser(prog="refmoe check", description=check_main.__doc__.split(": ", 1)[1])
     p.add_argument("--device", default="cpu", help="cpu (default) or cuda (real CUDA graphs)")
     p.add_argument("--config", default="tiny", help="model config: tiny (default) or v2-lite-moe")
     p.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: fp32 for tiny, bf16 otherwise on cuda)")
-    p.add_argument("--impl", default=None, help="MoE implementation: torch (default on cpu) or triton (default on cuda)")
+    p.add_argument("--impl", default=None, choices=("torch", "triton"), help="MoE implementation: torch (default on cpu) or triton (default on cuda)")
     p.add_argument("--steps", type=int, default=1000, help="batches to check (default 1000)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--ep", type=int, nargs="+", default=[1, 2], metavar="N", help="EP sizes to draw from (default: 1 2)")
     p.add_argument("--legacy", action="append", default=[], metavar="N", help="turn a defect's legacy switch on; repeatable")
-    p.add_argument("--backend", default=None, help="graph backend: cuda or cpu (default: the device's)")
-    p.add_argument("--threads", type=int, default=1, help="CPU threads for torch (default 1: small models run fastest so)")
+    p.add_argument("--backend", default=None, choices=("cuda", "cpu"), help="graph backend: cuda or cpu (default: the device's)")
+    p.add_argument("--threads", type=positive_int, default=1, help="CPU threads for torch (default 1: small models run fastest so)")
     p.add_argument("--expect-divergence", action="store_true", help="exit 0 only if a divergence is found")
     a = p.parse_args(argv)
     try:

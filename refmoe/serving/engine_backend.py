@@ -138,6 +138,7 @@ def health(self: EngineBackend) -> dict:
             **{k: st[k] for k in ("waiting", "running", "kv_used", "kv_capacity", "preemptions", "finished", "aborted", "errors")}}
 
 # %% ../../nbs/66_engine_backend.ipynb #73ec17e1
+from ..core.env import positive_int
 def _engine_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("model backend (any --model but refmoe-scripted)")
     g.add_argument("--device", default=None, help="cuda or cpu (default: cuda when present)")
@@ -149,7 +150,7 @@ def _engine_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--overlap", choices=["auto", "on", "off"], default="auto",
                    help="overlapped decode: launch step N+1 before reading step N's tokens (auto: on for CUDA with --ep-size 1)")
     g.add_argument("--seed", type=int, default=0, help="weights' seed")
-    g.add_argument("--ep-size", type=int, default=1, help="expert-parallel ranks (run under torchrun with as many processes)")
+    g.add_argument("--ep-size", type=positive_int, default=1, help="expert-parallel ranks (run under torchrun with as many processes)")
 
 _LIMIT_HELP = {"max_body_bytes": "largest request body, in bytes (413 beyond)",
                "header_timeout": "seconds a client has to send a request's headers (408, then the connection closes)",

@@ -15,7 +15,7 @@ import torch
 import torch.nn.functional as F
 from tqdm.auto import trange
 
-from ..core.env import resolve_device
+from ..core.env import DeviceUnavailableError, resolve_device
 from ..engine.tokenizer import ByteTokenizer
 from ..models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_config
 from ..models.pretrained import save_pretrained, weights_path
@@ -146,6 +146,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     "Train `cfg.model` from seeded random weights on synthetic tool conversations."
     if cfg.steps < 1 or cfg.batch_size < 1: raise ValueError(f"steps and batch_size must be positive, got {cfg.steps}, {cfg.batch_size}")
     if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
+    if cfg.log_every < 1 or cfg.warmup < 0: raise ValueError(f"log_every must be >= 1 and warmup >= 0, got {cfg.log_every}, {cfg.warmup}")
     if not cfg.first_weight >= 0: raise ValueError(f"first_weight must be >= 0, got {cfg.first_weight}")
     if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0 and 0.0 <= cfg.preamble <= 1.0):
         raise ValueError(f"twins, rename and preamble are shares in [0, 1], got {cfg.twins}, {cfg.rename}, {cfg.preamble}")
@@ -246,7 +247,7 @@ def train_main(argv: list[str] | None = None) -> int:
     except KeyError as e: p.error(e.args[0])
     cfg = TrainConfig(**{k: v for k, v in vars(a).items() if k in TrainConfig.__dataclass_fields__})
     try: result = train(cfg)
-    except ValueError as e: p.error(str(e))
+    except (ValueError, DeviceUnavailableError) as e: p.error(str(e))
     manifest = save_run(result, a.out, command="refmoe train " + " ".join(argv if argv is not None else sys.argv[2:]))
     if a.plot: plot_losses(result.losses, a.plot)
     print(f"{manifest['file']}: {manifest['parameters']:,} parameters, final loss {manifest['final_loss']}, "
