@@ -38,6 +38,10 @@ def test_masked_path_pool_is_capped():
     test_eq(RunnerConfig("tiny-tools", device="cpu", max_running_requests=1).resolved().num_kv_slots, 4097)
     test_eq(RunnerConfig("tiny-tools", device="cpu", num_kv_slots=20000).resolved().num_kv_slots, 20000)
     test_eq(RunnerConfig("tiny-tools", device="cpu", impl="triton").resolved().num_kv_slots, 32 * 4096 + 1)
+    for bad, msg in [(dict(ep_size=0), "ep_size must be"), (dict(max_running_requests=0), "max_running_requests must be"),
+                     (dict(max_prefill_tokens=-1), "max_prefill_tokens must be"), (dict(max_context=0), "max_context must be"),
+                     (dict(num_kv_slots=0), "num_kv_slots must be"), (dict(dtype=torch.int32), "floating-point"), (dict(impl="cuda"), "impl must be")]:
+        test_fail(lambda: RunnerConfig("tiny", device="cpu", **bad).resolved(), contains=msg)   # named at construction, not at the first request
 
 
 def test_graph_equals_eager():

@@ -143,6 +143,7 @@ def test_abort_frees_memory():
         test_fail(lambda: eng.generate("x" * 200), contains="at most 127 prompt tokens")
         test_fail(lambda: eng.generate([400]), contains="outside the vocabulary")
         test_fail(lambda: eng.generate("<|image|>"), contains="1 image placeholder tokens but 0 rows")
+        test_fail(lambda: eng.generate("Hi", {"max_tokens": 2}), contains="params must be a SamplingParams")
 
 
 def test_constrained_answers_are_valid():

@@ -85,6 +85,7 @@ def submit(self: Engine, prompt_ids: Sequence[int], params: SamplingParams | Non
     "Queue a request; its `Delta`s go to `on_delta` as they are produced."
     if self._closed: raise EngineClosedError("the engine is shut down")
     params = params or SamplingParams()
+    if not isinstance(params, SamplingParams): raise TypeError(f"params must be a SamplingParams, got {type(params).__name__}: SamplingParams(**params) turns a dict into one")
     ids = [int(t) for t in prompt_ids]
     if len(ids) >= self.max_context:
         raise PromptTooLongError(f"the prompt has {len(ids)} tokens but the context holds {self.max_context}: "

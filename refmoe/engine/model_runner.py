@@ -46,6 +46,13 @@ class RunnerConfig:
 
     def resolved(self) -> RunnerConfig:
         "A copy with every default filled in from the model config and the device."
+        for name in ("max_running_requests", "max_prefill_tokens", "ep_size"):
+            if not (isinstance(v := getattr(self, name), int) and v >= 1): raise ValueError(f"{name} must be an int >= 1, got {v!r}")
+        for name in ("max_context", "num_kv_slots"):   # None: the default; 0 is not a size
+            if (v := getattr(self, name)) is not None and not (isinstance(v, int) and v >= 1): raise ValueError(f"{name} must be an int >= 1 or None, got {v!r}")
+        if self.dtype is not None and not (isinstance(self.dtype, torch.dtype) and self.dtype.is_floating_point):
+            raise ValueError(f"dtype must be a floating-point torch dtype (bf16, fp16, fp32), got {self.dtype!r}")
+        if self.impl not in (None, "torch", "triton"): raise ValueError(f"impl must be 'torch' or 'triton', got {self.impl!r}")
         dev = resolve_device(self.device)
         cfg = get_config(self.model)
         ctx = min(self.max_context or cfg.max_position, cfg.max_position)
