@@ -74,6 +74,7 @@ def test_prefill_fallback_and_errors():
     test_fail(lambda: r.forward(replace(live, positions=live.positions.float())), contains="positions must be torch.int64")
     dec = ForwardBatch.init_new("decode", [[1]], [[100]], r.kv_cache)
     test_fail(lambda: r.forward(dec), contains="takes prefill (extend) batches, got decode")
+    test_fail(lambda: PrefillCudaGraphRunner(m, m.make_kv_cache(128), buckets=[16], max_bs=0), contains="max_bs must be an int >= 1")   # not: every batch silently eager
     test_fail(lambda: PrefillCudaGraphRunner(torch.nn.Linear(2, 2), r.kv_cache), contains="cannot find the transformer body of Linear")
 
 

@@ -61,6 +61,7 @@ class PrefillCudaGraphRunner(GraphRunner):
     def __init__(self, model: nn.Module, kv_cache: KVCache, *, max_tokens: int = 512, max_bs: int = 8,
                  buckets: Sequence[int] | None = None, ep_size: int = 1, body: nn.Module | None = None,
                  backend: str | GraphBackend | None = None):
+        if not (isinstance(max_bs, int) and max_bs >= 1): raise ValueError(f"max_bs must be an int >= 1 (sequences per replay), got {max_bs!r}")
         super().__init__(model, kv_cache, buckets or prefill_buckets(max_tokens), ep_size=ep_size, backend=backend)
         self.body = body if body is not None else _find_body(model)
         w = self.body.get_input_embeddings().weight
