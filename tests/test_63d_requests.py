@@ -43,6 +43,9 @@ def test_null_means_not_given_and_surrogates_are_refused():
     hi = '"messages": [{"role": "user", "content": "hi"}]'
     r = parse_chat_request(('{"model": "m", %s, "stream": null, "n": null, "parallel_tool_calls": null, "max_tokens": null}' % hi).encode())
     test_eq((r.stream, r.n, r.parallel_tool_calls, r.max_tokens), (False, 1, True, None))
+    for field, value in [("stream", '"yes"'), ("stream", '"false"'), ("max_tokens", '"5"'), ("max_tokens", "5.0"), ("logprobs", "1"), ("n", "true")]:
+        try: parse_chat_request(('{"model": "m", %s, "%s": %s}' % (hi, field, value)).encode()); raise AssertionError(f"{field}={value} accepted")
+        except ChatRequestError as e: test_eq(e.param, field)   # a wrong type is refused, not coerced
     for body, param in [('{"model": "m", "messages": [{"role": "user", "content": "a \\ud800 b"}]}', "messages.0.content"),
                         ('{"model": "m", %s, "tools": [{"type": "function", "function": {"name": "f", "description": "\\udfff"}}]}' % hi, "tools.0.function.description")]:
         try: parse_chat_request(body.encode()); raise AssertionError("accepted")

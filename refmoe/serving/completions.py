@@ -24,15 +24,15 @@ class CompletionRequest(BaseModel):
     model_config = ConfigDict(extra="ignore")
     model: str
     prompt: str | list[int] | list[str] | list[list[int]] = Field(json_schema_extra={"minLength": 1, "minItems": 1})
-    max_tokens: int | None = Field(16, ge=1)
+    max_tokens: int | None = Field(16, ge=1, strict=True)
     temperature: float | None = Field(None, ge=0, le=2)
     top_p: float | None = Field(None, gt=0, le=1)
     stop: str | list[str] | None = None
-    seed: int | None = None
-    stream: bool = False
+    seed: int | None = Field(None, strict=True)
+    stream: bool = Field(False, strict=True)
     stream_options: StreamOptions | None = None
-    n: int = Field(1, ge=1, json_schema_extra={"maximum": 1})
-    echo: bool = Field(False, json_schema_extra={"enum": [False]})
+    n: int = Field(1, ge=1, strict=True, json_schema_extra={"maximum": 1})
+    echo: bool = Field(False, strict=True, json_schema_extra={"enum": [False]})
     logprobs: int | None = Field(None, json_schema_extra={"type": "null"})
     suffix: str | None = Field(None, json_schema_extra={"type": "null"})
 

@@ -46,7 +46,7 @@ class FunctionDef(_Model):
 class Tool(_Model): type: Literal["function"] = "function"; function: FunctionDef
 class NamedFunction(_Model): name: str
 class NamedToolChoice(_Model): type: Literal["function"] = "function"; function: NamedFunction
-class StreamOptions(_Model): include_usage: bool = False
+class StreamOptions(_Model): include_usage: bool = Field(False, strict=True)
 
 class JsonSchemaFormat(_Model):
     "`response_format.json_schema`: a named schema; `strict`: objects take only the properties they name."
@@ -63,23 +63,23 @@ class ChatCompletionRequest(_Model):
     messages: list[Message] = Field(min_length=1)
     tools: list[Tool] | None = None
     tool_choice: Literal["none", "auto", "required"] | NamedToolChoice | None = None
-    stream: bool = False
+    stream: bool = Field(False, strict=True)   # strict: "yes", "false" and "5" are refused, as OpenAI refuses them, not coerced
     stream_options: StreamOptions | None = None
-    max_tokens: int | None = Field(None, ge=1)
-    max_completion_tokens: int | None = Field(None, ge=1)
+    max_tokens: int | None = Field(None, ge=1, strict=True)
+    max_completion_tokens: int | None = Field(None, ge=1, strict=True)
     temperature: float | None = Field(None, ge=0, le=2)
     top_p: float | None = Field(None, gt=0, le=1)
     stop: str | list[str] | None = None
-    seed: int | None = None
-    n: int = Field(1, ge=1)
+    seed: int | None = Field(None, strict=True)
+    n: int = Field(1, ge=1, strict=True)
     tool_call_parser: str | None = None
-    logprobs: bool | None = None
-    top_logprobs: int | None = Field(None, ge=0, le=20)
+    logprobs: bool | None = Field(None, strict=True)
+    top_logprobs: int | None = Field(None, ge=0, le=20, strict=True)
     response_format: ResponseFormat | None = None
     presence_penalty: float | None = Field(None, ge=-2, le=2)
     frequency_penalty: float | None = Field(None, ge=-2, le=2)
     logit_bias: dict[str, Annotated[float, Field(ge=-100, le=100)]] | None = None
-    parallel_tool_calls: bool | None = None
+    parallel_tool_calls: bool | None = Field(None, strict=True)
 
 # %% ../../nbs/62b_protocol.ipynb #4aa8c0f0
 EXAMPLE_TOOLS = [

@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from .protocol import ChatCompletionRequest, ChatRequestError, ErrorDetail, ErrorResponse
 
@@ -22,7 +22,7 @@ __all__ = ['ServerChatRequest', 'parse_request', 'parse_chat_request', 'error_re
 # %% ../../nbs/63d_requests.ipynb #d9afa815
 class ServerChatRequest(ChatCompletionRequest):
     "The chat request as the server reads it: the protocol's fields, and `parallel_tool_calls`."
-    parallel_tool_calls: bool = True
+    parallel_tool_calls: bool = Field(True, strict=True)
 
 def _surrogate_at(value: Any, path: str = "") -> str | None:
     "The dotted path of the first string (key or value) in `value` holding a lone surrogate, else None."
