@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     "Entry point of the `refmoe` console script."
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help"):
-        print(_usage()); return 0 if argv else 2
+        print(_usage(), file=sys.stdout if argv else sys.stderr); return 0 if argv else 2   # no command: a usage error, on stderr
     cmd, rest = argv[0], argv[1:]
     if cmd == "--version":
         from refmoe import __version__; print(__version__); return 0

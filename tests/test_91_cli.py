@@ -201,9 +201,11 @@ def toy_package(root: Path) -> Path:
 
 
 def test_dispatch():
-    with contextlib.redirect_stdout(io.StringIO()):
+    with contextlib.redirect_stdout(io.StringIO()) as out:
         test_eq(main(["--help"]), 0)
+    with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(io.StringIO()) as err:
         test_eq(main([]), 2)
+    test_eq((out.getvalue(), "usage" in err.getvalue().lower()), ("", True))   # no command: the usage goes to stderr
     with contextlib.redirect_stderr(io.StringIO()):
         test_eq(main(["frobnicate"]), 2)
         test_eq(main(["bench", "nothing"]), 2)
