@@ -89,7 +89,9 @@ def sampling_params(request: ChatCompletionRequest | CompletionRequest) -> Sampl
                               top_p=1.0 if request.top_p is None else request.top_p,
                               max_tokens=getattr(request, "max_completion_tokens", None) or request.max_tokens, stop=stop, seed=request.seed,
                               **fields)
-    except ValueError as e: raise ChatRequestError(str(e), None, "invalid_value") from None
+    except ValueError as e:   # the engine's messages open with the field's name ("stop must be ..."): that is the param
+        word = str(e).split(" ", 1)[0]
+        raise ChatRequestError(str(e), word if word in type(request).model_fields else None, "invalid_value") from None
 
 # %% ../../nbs/66_engine_backend.ipynb #0f41e956
 @patch
