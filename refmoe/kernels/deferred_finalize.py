@@ -171,9 +171,8 @@ def check_finalize_inputs(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: t
         if t is not None: expect(t.device == gemm2_out.device, name, t, f"a tensor on gemm2_out's device {gemm2_out.device}")
     if idx.device.type == "cpu" and idx.numel():   # on the host the values cost nothing to check; a bad one reads outside gemm2_out
         bad = (idx < -1) | (idx >= gemm2_out.shape[0])
-        if bad.any():
-            i = int(bad.nonzero()[0])
-            raise IndexError(f"expanded_idx_to_permuted_idx[{i}] = {int(idx[i])} is outside gemm2_out's {gemm2_out.shape[0]} rows (-1 skips a slot)")
+        if bad.any(): raise FinalizeInputError(f"expanded_idx_to_permuted_idx: expected -1 or a row of gemm2_out "
+                                               f"[0, {gemm2_out.shape[0]}), got {idx[bad][:4].tolist()}")
     return T, K, H
 
 # %% ../../nbs/16_deferred_finalize.ipynb #1c55d33b
