@@ -13,7 +13,7 @@ import torch
 import torch.distributed as dist
 
 from .common import bench_parser, parse_bench_args
-from ..core.env import device_label, dtype_name, has_cuda, parse_dtype
+from ..core.env import device_label, dtype_name, has_cuda, parse_dtype, positive_float, positive_int
 from ..core.timing import emit, time_us, wall_us
 from ..ep.collectives import ep_all_gather, ep_all_reduce, ep_all_to_all, group_name, logged_collectives
 from ..ep.dispatch import DISPATCHERS, EPMoE
@@ -160,7 +160,6 @@ def goal_records(records: Sequence[dict]) -> list[dict]:
     return out
 
 # %% ../../nbs/74_ep_bench.ipynb #2cea1c80
-from ..core.env import positive_float, positive_int
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench ep`: the EP MoE layer per dispatcher in CUDA graphs at M tokens per rank vs one GPU, its collectives, the goals; JSON lines."
     p = bench_parser("ep", bench_main.__doc__.split(": ", 1)[1])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import torch
 
 from .common import bench_parser, parse_bench_args
-from ..core.env import device_label, parse_dtype
+from ..core.env import device_label, parse_dtype, positive_int
 from ..core.timing import emit, time_us
 from ..kernels.deferred_finalize import finalize_reference
 from ..kernels.finalize_kernel import bf16_steps, finalize_fuse_shared, finalize_scale, random_triple
@@ -43,7 +43,6 @@ def bench_case(tokens: int, hidden: int = 2048, top_k: int = 6, experts: int = 6
             "speedup": round(t_torch / t_triton, 2), "max_steps": round(ulps, 3), "ok": ulps <= 1}
 
 # %% ../../nbs/72_finalize_bench.ipynb #e12d5027
-from ..core.env import positive_int
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench finalize`: Triton finalize vs torch reference, one JSON line per case; exit 1 on a mismatch."
     p = bench_parser("finalize", bench_main.__doc__.split(": ", 1)[1])

@@ -13,7 +13,7 @@ import torch
 import torch.nn.functional as F
 
 from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
-from ..core.env import device_label
+from ..core.env import device_label, positive_float, positive_int
 from ..core.timing import emit, time_us
 from ..kernels.fused_moe import fused_experts, invoke_fused_moe_kernel
 from ..kernels.moe_align import moe_align_block_size
@@ -71,7 +71,6 @@ def touched_bytes(inputs: list[tuple[torch.Tensor, ...]], shape: dict, dtype: to
     return sum(per) / len(per) * expert_bytes(shape["H"], shape["I"], dtype)
 
 # %% ../../nbs/71_moe_bench.ipynb #82929292
-from ..core.env import positive_int
 def _common_args(p: argparse.ArgumentParser, m_values: Sequence[int]) -> argparse.ArgumentParser:
     p.add_argument("--shape", choices=list(SHAPES), default=None, help="v2-lite (default on cuda) or tiny (default on cpu)")
     p.add_argument("--m", type=positive_int, nargs="+", default=None, help=f"batch sizes (default {' '.join(map(str, m_values))}; 1 4 on cpu)")
@@ -237,7 +236,6 @@ def tune(shape: dict, dev: torch.device, dtype: torch.dtype, ms: Sequence[int] =
     return best
 
 # %% ../../nbs/71_moe_bench.ipynb #da740b45
-from ..core.env import positive_float, positive_int
 def tune_main(argv: list[str] | None = None) -> int:
     "Tune the fused MoE tile configs at V2-Lite shapes and write the JSON file (and a copy to --out)."
     p = _common_args(bench_parser("tune", tune_main.__doc__), MOE_M_VALUES)

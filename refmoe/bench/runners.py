@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import torch
 
 from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
-from ..core.env import device_label, dtype_name, parse_dtype
+from ..core.env import device_label, dtype_name, nonneg_int, parse_dtype, positive_int
 from ..core.timing import emit, wall_us
 from ..layers.forward_batch import ForwardBatch
 from ..models.deepseek_v2 import ModelConfig, build_model, get_config
@@ -100,7 +100,6 @@ DECODE_GOALS = {1: 1.5, 64: 2.0}     # batch size: at most this many times the f
 PREFILL_GOAL = 2.0                   # every prompt length of 16-512 tokens
 
 # %% ../../nbs/73_runner_bench.ipynb #b9d9bee5
-from ..core.env import nonneg_int, positive_int
 def decode_main(argv: list[str] | None = None) -> int:
     "`refmoe bench decode`: decode step time, graph vs eager, against its floor and the goals, one JSON line per batch size."
     p = runner_bench_parser("decode", decode_main.__doc__.split(": ", 1)[1])
@@ -134,7 +133,6 @@ def decode_main(argv: list[str] | None = None) -> int:
     return 0
 
 # %% ../../nbs/73_runner_bench.ipynb #9f0febed
-from ..core.env import nonneg_int, positive_int
 def prefill_main(argv: list[str] | None = None) -> int:
     "`refmoe bench prefill`: prefill time, graph vs eager, and the closure's embedding cost, one JSON line per prompt length."
     p = runner_bench_parser("prefill", prefill_main.__doc__.split(": ", 1)[1])

@@ -12,7 +12,7 @@ import torch
 
 from .common import bench_parser, parse_bench_args
 from .runners import HBM_BYTES_PER_US, decode_floor_bytes
-from ..core.env import device_label, dtype_name, parse_dtype
+from ..core.env import device_label, dtype_name, parse_dtype, positive_float, positive_int
 from ..core.timing import emit, wall_us
 from ..engine.engine import Engine
 from ..engine.request import Req
@@ -154,7 +154,6 @@ def engine_decode_rate(engine: Engine, batch: int, prompt_len: int, max_tokens: 
             **bare, "engine_vs_runner": round(rate / bare["runner_tok_s"], 3)}
 
 # %% ../../nbs/76_serve_bench.ipynb #2cd492cf
-from ..core.env import positive_float, positive_int
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench serve`: offline throughput, online latency, decode step vs its floor, engine vs bare runner; JSON lines."
     p = bench_parser("serve", bench_main.__doc__.split(": ", 1)[1])

@@ -14,7 +14,7 @@ import torch.distributed as dist
 
 from ..layers.forward_batch import ForwardBatch, compute_local_num_token_non_padded
 from ..runners.check import RunnerHarness, Workload, differential_check
-from ..core.env import has_cuda
+from ..core.env import has_cuda, positive_float, positive_int
 from ..core.legacy import legacy
 from ..core.timing import emit, wall_us
 from .groups import EPLaunchError, ep_device, in_torchrun, launch, run_from_env
@@ -183,7 +183,6 @@ def ep_check(rank: int, world_size: int, quick: bool = False, impl: str | None =
     return {**report, "ok": ok, "seconds": round(time.time() - t0, 2)}
 
 # %% ../../nbs/42_ep_runner.ipynb #852dfab1
-from ..core.env import positive_float, positive_int
 def run_on_ranks(fn: Callable, world: int, backend: str, *args, timeout: float = 300.0, **kwargs) -> list:
     "Run `fn` on every rank: this process's rank under torchrun, else `world` launched ranks."
     if in_torchrun():

@@ -13,7 +13,7 @@ import torch
 from fastcore.basics import patch
 from torch import nn
 
-from ..core.env import device_label, parse_dtype, resolve_device
+from ..core.env import device_label, parse_dtype, positive_int, resolve_device
 from ..core.legacy import get_defect, legacy
 from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode
@@ -238,7 +238,6 @@ def check_runners(config: str = "tiny", *, steps: int = 500, seed: int = 0, devi
                                   rtol=1e-3 if dtype == torch.float32 else 5e-2, diagnose=harness.stale_slots)
 
 # %% ../../nbs/34_check.ipynb #4e93e85c
-from ..core.env import positive_int
 def check_main(argv: list[str] | None = None) -> int:
     "`refmoe check`: graph-vs-eager differential check of the decode and prefill runners over a seeded workload."
     p = argparse.ArgumentParser(prog="refmoe check", description=check_main.__doc__.split(": ", 1)[1])

@@ -13,7 +13,7 @@ from typing import Any, AsyncIterator, Callable
 import torch
 from fastcore.basics import patch
 
-from ..core.env import parse_dtype, resolve_device
+from ..core.env import parse_dtype, positive_int, resolve_device
 from ..engine.chat_template import render_chat
 from ..engine.distributed import DistributedModelRunner
 from ..engine.engine import Engine
@@ -140,7 +140,6 @@ def health(self: EngineBackend) -> dict:
             **{k: st[k] for k in ("waiting", "running", "kv_used", "kv_capacity", "preemptions", "finished", "aborted", "errors")}}
 
 # %% ../../nbs/66_engine_backend.ipynb #73ec17e1
-from ..core.env import positive_int
 def _engine_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("model backend (any --model but refmoe-scripted)")
     g.add_argument("--device", default=None, help="cuda or cpu (default: cuda when present)")
