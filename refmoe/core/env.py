@@ -5,7 +5,7 @@
 # %% ../../nbs/02_env.ipynb #107857de
 from __future__ import annotations
 
-import os
+import argparse, os
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from triton.runtime.jit import JITFunction
 
 # %% auto #0
-__all__ = ['DTYPES', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device', 'device_label', 'interpreted',
-           'kernel_for', 'interpreted_on', 'parse_dtype', 'dtype_name', 'positive_int', 'nonneg_int', 'positive_float']
+__all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device',
+           'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'parse_dtype', 'dtype_name', 'int_at_least',
+           'positive_float']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -117,20 +118,19 @@ def dtype_name(dtype: torch.dtype) -> str:
 
 # %% ../../nbs/02_env.ipynb #9280f79d
 def _number(kind, text: str, ok, what: str):
-    import argparse
     try: value = kind(text)
     except ValueError: raise argparse.ArgumentTypeError(f"{text!r} is not a{'n integer' if kind is int else ' number'}") from None
     if not ok(value): raise argparse.ArgumentTypeError(f"{text!r} must be {what}")
     return value
 
-def positive_int(text: str) -> int:
-    "An argparse type: an integer >= 1."
-    return _number(int, text, lambda v: v >= 1, ">= 1")
+def int_at_least(least: int):
+    "An argparse type: an integer >= `least`."
+    def parse(text: str) -> int: return _number(int, text, lambda v: v >= least, f">= {least}")
+    parse.__name__ = "int"   # argparse names the type in its messages
+    return parse
 
-def nonneg_int(text: str) -> int:
-    "An argparse type: an integer >= 0."
-    return _number(int, text, lambda v: v >= 0, ">= 0")
+positive_int, nonneg_int = int_at_least(1), int_at_least(0)
 
 def positive_float(text: str) -> float:
     "An argparse type: a finite number > 0."
-    return _number(float, text, lambda v: 0 < v < float("inf"), "a finite number > 0")
+    return _number(float, text, lambda v: 0 < v < float("inf"), "> 0 and finite")

@@ -154,8 +154,8 @@ def flashinfer_triple(p: MoEProblem, routing: str, producer: str = "content_type
 _WEIGHT_DTYPES = (torch.bfloat16, torch.float32)
 
 def check_finalize_inputs(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: torch.Tensor, shared: torch.Tensor | None = None,
-                          out: torch.Tensor | None = None) -> tuple[int, int, int]:
-    "Check a finalize's inputs; return `(T, K, hidden)`."
+                          out: torch.Tensor | None = None, *, values: bool | None = None) -> tuple[int, int, int]:
+    "Check a finalize's inputs (`values`: the indices' range too; None: on the host only, where it costs no sync); return `(T, K, hidden)`."
     expect(isinstance(gemm2_out, torch.Tensor) and gemm2_out.dtype == torch.bfloat16 and gemm2_out.dim() == 2
             and gemm2_out.stride(-1) == 1, "gemm2_out", gemm2_out, "a bfloat16 [rows, hidden] tensor with unit column stride")
     H = gemm2_out.shape[1]
@@ -169,7 +169,7 @@ def check_finalize_inputs(gemm2_out: torch.Tensor, idx: torch.Tensor, weights: t
                                   and t.stride(-1) == 1, name, t, f"a bfloat16 [T, hidden] = [{T}, {H}] tensor")
     for name, t in (("expert_weights", weights), ("expanded_idx_to_permuted_idx", idx), ("shared", shared), ("out", out)):
         if t is not None: expect(t.device == gemm2_out.device, name, t, f"a tensor on gemm2_out's device {gemm2_out.device}")
-    if idx.device.type == "cpu" and idx.numel():   # on the host the values cost nothing to check; a bad one reads outside gemm2_out
+    if (idx.device.type == "cpu" if values is None else values) and idx.numel():   # a bad index reads outside gemm2_out
         bad = (idx < -1) | (idx >= gemm2_out.shape[0])
         if bad.any(): raise FinalizeInputError(f"expanded_idx_to_permuted_idx: expected -1 or a row of gemm2_out "
                                                f"[0, {gemm2_out.shape[0]}), got {idx[bad][:4].tolist()}")

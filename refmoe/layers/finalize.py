@@ -84,13 +84,13 @@ def guarded_adapter(result: Any, top_k: int, *, producer_version: str | None = "
     T = idx.numel() // top_k
     expect(isinstance(w, torch.Tensor) and tuple(w.shape) == (T, top_k), "expert_weights", w,
             f"a bfloat16 or float32 [T, K] = [{T}, {top_k}] tensor")
-    check_finalize_inputs(gemm2_out, idx, w)
+    check_finalize_inputs(gemm2_out, idx, w, values=validate or None)   # validate: the indices' range on any device (a sync)
     version = flashinfer_version() if producer_version == "installed" else producer_version
     if w.dtype == torch.float32 and version is not None and _release(version) < _release(CONTENT_TYPED_SINCE):
         raise MislabelledWeightsError(
             f"expert_weights: float32 from FlashInfer {version}, which may hold bfloat16 bytes under a float32 label "
             f"(kernel-routed weights); FlashInfer >= {CONTENT_TYPED_SINCE} labels weights by content: upgrade it")
-    if validate: _check_values(gemm2_out, idx, w)
+    if validate: _check_weights(w)
     return DeferredFinalizeOutput(gemm2_out, w, idx, top_k)
 
 # %% ../../nbs/23_finalize.ipynb #5d6d538e
@@ -101,11 +101,8 @@ def _looks_like_bf16_pairs(w: torch.Tensor) -> bool:
     lo = (words.view(torch.int32) << 16).view(torch.float32).abs()
     return ((lo >= 2.0**-24) & (lo <= 2.0**8)).float().mean().item() > 0.9
 
-def _check_values(gemm2_out: torch.Tensor, idx: torch.Tensor, w: torch.Tensor) -> None:
-    "Value checks behind `validate=True` (they sync with the host)."
-    bad = (idx < -1) | (idx >= gemm2_out.shape[0])
-    if bad.any(): raise FinalizeInputError(f"expanded_idx_to_permuted_idx: expected -1 or a row of gemm2_out "
-                                           f"[0, {gemm2_out.shape[0]}), got {idx[bad][:4].tolist()}")
+def _check_weights(w: torch.Tensor) -> None:
+    "The weights' value checks behind `validate=True` (they sync with the host; the indices' range is `check_finalize_inputs`')."
     if not torch.isfinite(w).all(): raise FinalizeInputError(f"expert_weights: expected finite weights, got {w[~torch.isfinite(w)][:4].tolist()}")
     if w.dtype == torch.float32 and _looks_like_bf16_pairs(w):
         raise MislabelledWeightsError("expert_weights: float32 words that are pairs of bfloat16 weights: "

@@ -8,12 +8,12 @@ from __future__ import annotations
 import argparse, os
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator
 
 import torch
 from fastcore.basics import patch
 
-from ..core.env import parse_dtype, positive_int, resolve_device
+from ..core.env import int_at_least, nonneg_int, parse_dtype, positive_float, positive_int, resolve_device
 from ..engine.chat_template import render_chat
 from ..engine.distributed import DistributedModelRunner
 from ..engine.engine import Engine
@@ -161,21 +161,11 @@ _LIMIT_HELP = {"max_body_bytes": "largest request body, in bytes (413 beyond)",
                "max_concurrency": "generation requests at once (503 with Retry-After beyond; 0: no limit)",
                "retry_after": "seconds a refused client is told to wait (Retry-After)"}
 
-def _at_least(kind: type, least: float) -> Callable[[str], Any]:
-    "An argparse type: a number of `kind`, at least `least` (floats: more than 0)."
-    def parse(text: str):
-        try: value = kind(text)
-        except ValueError: raise argparse.ArgumentTypeError(f"not {'an integer' if kind is int else 'a number'}: {text!r}") from None
-        if not (value > 0 if kind is float else value >= least): raise argparse.ArgumentTypeError(f"must be {'> 0' if kind is float else f'>= {least}'}: {text}")
-        return value
-    parse.__name__ = kind.__name__
-    return parse
-
 def _limit_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("limits (what one client may cost the server)")
-    for f in fields(ServerLimits):
-        kind = int if f.name in ("max_body_bytes", "max_concurrency", "retry_after") else float
-        g.add_argument("--" + f.name.replace("_", "-"), type=_at_least(kind, 1 if f.name == "max_body_bytes" else 0), default=f.default,
+    for f in fields(ServerLimits):   # the byte cap >= 1, the counts >= 0 (0: no limit), the times > 0
+        kind = {"max_body_bytes": positive_int, "max_concurrency": nonneg_int, "retry_after": nonneg_int}.get(f.name, positive_float)
+        g.add_argument("--" + f.name.replace("_", "-"), type=kind, default=f.default,
                        help=f"{_LIMIT_HELP[f.name]} (default {f.default})")
 
 def server_limits(a: argparse.Namespace) -> ServerLimits:
@@ -198,7 +188,7 @@ def serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--script", metavar="FILE", help="a text file the scripted backend replays for every request")
     p.add_argument("--tool-call-parser", choices=list(DETECTORS), default="hermes", help="the model's tool-call format")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
-    p.add_argument("--max-context", type=_at_least(int, 2), default=None,
+    p.add_argument("--max-context", type=int_at_least(2), default=None,
                    help="tokens per request, prompt and answer (default: the model's; refmoe-scripted: 32768 pieces)")
     _limit_args(p)
     _engine_args(p)

@@ -223,7 +223,7 @@ def _wide(index: int, wide_from: int | None) -> bool:
     if wide_from is not None and wide_from < 0: raise ValueError(f"wide_from must be a batch index >= 0 or None, got {wide_from}")
     return wide_from is not None and index >= wide_from
 
-SHORT_TOOLS = 3   # the longest tools list before `short_until`: the choice was learned alone on lists of 2-3 at a rate of 1e-3
+SHORT_TOOLS = 3   # the longest tools list before `short_until`: trained alone at a rate of 1e-3, the choice left the prior on lists of 2-3
 
 def _max_tools(index: int, short_until: int | None) -> int:
     if short_until is not None and short_until < 0: raise ValueError(f"short_until must be a batch index >= 0 or None, got {short_until}")
