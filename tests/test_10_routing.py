@@ -80,6 +80,21 @@ def test_bad_input():
     test_fail(lambda: select_experts(None, logits, TopKConfig(top_k=2), impl="cuda"), contains="unknown impl")
 
 
+def test_nan_logits_keep_ids_in_range():
+    bad, _ = _routing_case(M=6, E=16)
+    bad[1, 3], bad[2, 0], bad[3, 5], bad[4] = float("nan"), float("inf"), float("-inf"), float("nan")
+    for cfg in (TopKConfig(top_k=3), TopKConfig(top_k=3, scoring_func="sigmoid", n_group=4, topk_group=2, renormalize=True)):
+        bias = torch.randn(16) * 0.1 if cfg.scoring_func == "sigmoid" else None
+        for impl in ("triton", "torch"):
+            w, ids = select_experts(None, bad, cfg, correction_bias=bias, impl=impl)
+            assert ((ids >= 0) & (ids < 16)).all(), (impl, cfg, ids)
+            test_eq([len(set(r)) for r in ids.tolist()], [3] * 6)   # distinct experts per row
+        w_ref, _ = select_experts(None, bad, cfg, correction_bias=bias, impl="torch")
+        w, ids = select_experts(None, bad, cfg, correction_bias=bias)
+        test_eq(w.isnan().any(1), w_ref.isnan().any(1))                  # the same rows carry NaN weights
+        test_eq(ids[[0, 5]], select_experts(None, bad, cfg, correction_bias=bias, impl="torch")[1][[0, 5]])   # clean rows unchanged
+
+
 def test_one_recorded_op():
     logits, count = torch.randn(4, 8), torch.tensor([2], dtype=torch.int32)
     ops = recorded_ops(lambda: select_experts(None, logits, TopKConfig(top_k=2), count))
@@ -118,3 +133,18 @@ def test_v2_lite_gpu():
     w, ids = select_experts(None, logits, v3, correction_bias=bias)
     w_ref, ids_ref = select_experts_torch(logits, v3, bias)
     test_eq(ids.sort(1).values.cpu(), ids_ref.sort(1).values.cpu()); test_close(w.sort(1).values, w_ref.sort(1).values, eps=1e-5)
+
+
+@pytest.mark.gpu
+def test_nan_logits_gpu():
+    for E, cfg in ((64, TopKConfig(top_k=6)), (256, TopKConfig(top_k=8, scoring_func="sigmoid", n_group=8, topk_group=4, renormalize=True))):
+        logits = torch.randn(8, E, device="cuda")
+        logits[1, 3], logits[2, 0], logits[3, 5], logits[4] = float("nan"), float("inf"), float("-inf"), float("nan")
+        bias = torch.randn(E, device="cuda") * 0.1 if cfg.scoring_func == "sigmoid" else None
+        w, ids = select_experts(None, logits, cfg, correction_bias=bias)
+        w_ref, ids_ref = select_experts_torch(logits, cfg, bias)
+        assert ((ids >= 0) & (ids < E)).all(), ids
+        test_eq([len(set(r)) for r in ids.tolist()], [cfg.top_k] * 8)
+        test_eq(w.isnan().any(1), w_ref.isnan().any(1))
+        clean = [0, 5, 6, 7]
+        test_eq(ids[clean].sort(1).values, ids_ref[clean].sort(1).values)

@@ -109,6 +109,9 @@ def route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr
     sel = score
     if HAS_BIAS:
         sel = sel + tl.load(bias_ptr + cols, mask=cmask, other=0.0).to(tl.float32)[None, :]
+    # A NaN score (a NaN or infinite logit) ranks highest, as in torch.topk: `x == max` never holds for NaN, so
+    # an arg-max over it would find no column and return BLOCK_E, an expert id past the last one.
+    sel = tl.where(sel != sel, float("inf"), sel)
     sel = tl.where(cmask[None, :], sel, float("-inf"))
     # Grouped top-k: score each group (top-2 sum with a bias, else max), keep the best groups.
     if N_GROUP > 1:
@@ -121,6 +124,7 @@ def route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr
             if HAS_BIAS:
                 gs = m1 + tl.max(tl.where(cols[None, :] == i1[:, None], float("-inf"), v), axis=1)
             gcol = tl.where((group == g)[None, :], gs[:, None], gcol)
+        gcol = tl.where(gcol != gcol, float("inf"), gcol)   # inf + -inf in a top-2 sum
         keep = tl.zeros([BLOCK_M, BLOCK_E], tl.int32)
         for t in tl.static_range(TOPK_GROUP):
             _, ic = _row_argmax(gcol, cols, BLOCK_E)
