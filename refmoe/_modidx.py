@@ -1697,6 +1697,7 @@ d = { 'settings': { 'branch': 'main',
                                       'refmoe.train.trainer.plot_losses': ('train.html#plot_losses', 'refmoe/train/trainer.py'),
                                       'refmoe.train.trainer.prefetch': ('train.html#prefetch', 'refmoe/train/trainer.py'),
                                       'refmoe.train.trainer.save_run': ('train.html#save_run', 'refmoe/train/trainer.py'),
+                                      'refmoe.train.trainer.step_or_never': ('train.html#step_or_never', 'refmoe/train/trainer.py'),
                                       'refmoe.train.trainer.to_device': ('train.html#to_device', 'refmoe/train/trainer.py'),
                                       'refmoe.train.trainer.train': ('train.html#train', 'refmoe/train/trainer.py'),
                                       'refmoe.train.trainer.train_main': ('train.html#train_main', 'refmoe/train/trainer.py')}}}

@@ -23,7 +23,7 @@ from .tool_data import TWIN_KINDS, batches, batches_in_workers
 
 # %% auto #0
 __all__ = ['load_balance_loss', 'causal_forward', 'first_targets', 'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult',
-           'to_device', 'lr_at', 'train', 'plot_losses', 'git_commit', 'save_run', 'train_main']
+           'to_device', 'lr_at', 'train', 'plot_losses', 'git_commit', 'save_run', 'step_or_never', 'train_main']
 
 # %% ../../nbs/81_train.ipynb #a8d5add9
 def load_balance_loss(gate: torch.Tensor, x: torch.Tensor, top_k: int) -> torch.Tensor:
@@ -103,7 +103,7 @@ class TrainConfig:
     model: str = "tiny-tools"
     steps: int = 8000
     batch_size: int = 16
-    lr: float = 3e-3
+    lr: float = 1e-3                   # 3e-3 until run 9: the call-or-refuse choice never left its prior there
     warmup: int = 150
     weight_decay: float = 0.1
     aux_weight: float = 0.01
@@ -116,10 +116,10 @@ class TrainConfig:
     twins: float = 0.5                 # share of the requests of `twin_kinds` followed by their missing twin (80a_tool_data)
     twin_kinds: tuple[str, ...] = TWIN_KINDS   # which kinds get twins: `one` (shipped), or also `same`, `mixed`
     rename: float = 0.0                # share of conversations whose tools and parameters get other names (80a_tool_data)
-    wide_from: int | None = None       # the step from which batches take 80a's wide mix (None: never, as run 4 trained)
-    first_weight: float = 1.0          # the loss weight of each assistant turn's first token, the call-or-refuse choice (1: as run 4 trained)
-    preamble: float = 0.0              # share of conversations whose first answer names its tools first (80a's `with_preamble`)
-    short_until: int | None = None     # the step before which tools lists have at most 80a's SHORT_TOOLS tools (None: never, as run 4 trained)
+    wide_from: int | None = 3000       # the step from which batches take 80a's wide mix (None: never, as run 4 trained)
+    first_weight: float = 1.0          # the loss weight of each assistant turn's first token, the call-or-refuse choice (1: as the shipped run 10 trained)
+    preamble: float = 1.0              # share of conversations whose first answer names its tools first (80a's `with_preamble`; 0 until run 9)
+    short_until: int | None = 3000     # the step before which tools lists have at most 80a's SHORT_TOOLS tools (None: never, as run 4 trained)
 
 @dataclass
 class TrainResult:
@@ -226,6 +226,14 @@ def save_run(result: TrainResult, path: str | Path | None = None, command: str |
     return save_pretrained(m, path or weights_path(result.config.model), info)
 
 # %% ../../nbs/81_train.ipynb #895cccbd
+def step_or_never(text: str) -> int | None:
+    "An argparse type: a step number >= 0, or 'never' (None)."
+    if text.strip().lower() in ("never", "none"): return None
+    try: n = int(text)
+    except ValueError: n = -1
+    if n < 0: raise argparse.ArgumentTypeError(f"expected a step number >= 0 or 'never', got {text!r}")
+    return n
+
 def train_main(argv: list[str] | None = None) -> int:
     "`refmoe train`: train a model config on synthetic tool conversations and save its weights."
     d = TrainConfig()
@@ -237,8 +245,8 @@ def train_main(argv: list[str] | None = None) -> int:
         p.add_argument("--" + name.replace("_", "-"), type=float, default=getattr(d, name))
     p.add_argument("--twin-kinds", nargs="+", default=list(d.twin_kinds), choices=["one", "same", "mixed"],
                    help=f"which requests get missing twins (default {' '.join(d.twin_kinds)})")
-    p.add_argument("--wide-from", type=int, default=d.wide_from, help="the step from which batches take the wide mix (default: never)")
-    p.add_argument("--short-until", type=int, default=d.short_until, help="the step before which tools lists have 2-3 tools (default: never)")
+    p.add_argument("--wide-from", type=step_or_never, default=d.wide_from, help=f"the step from which batches take the wide mix, or 'never' (default {d.wide_from})")
+    p.add_argument("--short-until", type=step_or_never, default=d.short_until, help=f"the step before which tools lists have 2-3 tools, or 'never' (default {d.short_until})")
     p.add_argument("--device", default=None, help="cuda or cpu (default: cuda when there is one)")
     p.add_argument("--out", default=None, help="the weights file (default: where the config's weights are looked up)")
     p.add_argument("--plot", default=None, help="also save the loss curve as this PNG")

@@ -98,7 +98,7 @@ def main():
             rows.append((cfg, f"{type(e).__name__}: {str(e)[:100]}"))
     bytes_ = k * H * I * 2 * M
     for cfg, t in sorted(rows, key=lambda r: r[1] if isinstance(r[1], float) else 1e9):
-        extra = f"{t:7.2f} us  {bytes_ / t / 1e6:6.0f} GB/s  {bytes_ / t / 1e6 / 4200 * 100:5.1f}%" if isinstance(t, float) else str(t)
+        extra = f"{t:7.2f} us  {bytes_ / t / 1e6:5.2f} TB/s  {bytes_ / t / 1e6 / 4.2 * 100:5.1f}% of 4.2 TB/s" if isinstance(t, float) else str(t)
         print(cfg, extra)
     print(json.dumps({"device": torch.cuda.get_device_name() if dev == "cuda" else "cpu", "M": M, "bytes": bytes_}))
 
