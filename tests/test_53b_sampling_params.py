@@ -34,6 +34,7 @@ def test_sampling_params_adjustments():
     test_eq((p.presence_penalty, p.frequency_penalty, p.logit_bias, p.constraint.kind), (-2, 2.0, ((3, -100.0), (7, 1.0)), "regex"))
     test_eq(hash(SamplingParams(logit_bias={1: 2, 3: 4})), hash(SamplingParams(logit_bias=[(3, 4), (1, 2)])))
     test_eq(Constraint.json_schema({"type": "object"}), Constraint("json_schema", '{"type": "object"}'))
+    test_eq(Constraint.lark('start: "a"+').kind, "lark")
     bad = [(dict(presence_penalty=2.5), "presence_penalty must be a number in [-2, 2], got 2.5"),
            (dict(frequency_penalty=float("inf")), "frequency_penalty"), (dict(logit_bias={"65": 1}), "logit_bias keys must be token ids"),
            (dict(logit_bias={65: 101}), "logit_bias values must be numbers in [-100, 100], got 101"), (dict(logit_bias=[1, 2]), "logit_bias must map"),

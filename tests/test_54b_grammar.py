@@ -9,7 +9,9 @@ from refmoe.engine.grammar import (
     JSON_OBJECT,
     allowed_tokens,
     arguments_schema,
+    grammar_of,
     grammar_tokenizer,
+    hermes_calls_grammar,
     strict_schema,
     tool_calls_schema,
 )
@@ -127,3 +129,28 @@ def test_random_logits_give_valid_calls():
             jsonschema.validate(call["parameters"], strict_schema(schemas[call["name"]]))
         text, ended = constrained_draws(grammars, Constraint.json_schema(arguments_schema(schemas["get_weather"])), seed)
         jsonschema.validate(json.loads(text), schemas["get_weather"])
+
+
+def test_hermes_calls_grammar_follows_the_tools():
+    tok = ByteTokenizer(320)
+    grammars = Grammars(tok)
+    tools = [("get_current_weather", {"type": "object", "properties": {"location": {"type": "string"}, "unit": {"enum": ["celsius", "fahrenheit"]}},
+                                      "required": ["location"]}), ("ping", None)]
+    call = lambda name, args: '<tool_call>\n{"name": "%s", "arguments": %s}\n</tool_call>' % (name, json.dumps(args))
+    auto, one = Constraint.lark(hermes_calls_grammar(tools)), Constraint.lark(hermes_calls_grammar(tools, max_calls=1))
+    two = call("get_current_weather", {"location": "Boston"}) + "\n" + call("get_current_weather", {"location": "Tokyo"})
+    for text, ok in [("plain words, no call", True), ("", True), (call("ping", {}), True), ("Checking.\n" + two, True),
+                     (call("get_weather", {"location": "Boston"}), False), (call("get_current_weather", {"city": "Boston"}), False),
+                     (call("get_current_weather", {}), False), (call("ping", {"x": 1}), False),
+                     ('<tool_call>\n{"name":"ping","arguments":{}}\n</tool_call>', False), ("<tool_call>\nnot json\n</tool_call>", False)]:
+        test_eq((text, accepts(grammars, auto, text)), (text, ok))
+    test_eq((accepts(grammars, one, call("ping", {})), accepts(grammars, one, two)), (True, False))
+    test_eq(accepts(grammars, Constraint.lark(hermes_calls_grammar(tools, max_calls=2)), two + "\n" + call("ping", {})), False)
+    m = grammars.matcher(auto)                              # inside a call the turn cannot end: only its JSON can come next
+    for t in tok.encode('<tool_call>\n{"name": "get_'): assert m.accept(t)
+    test_eq(m.allowed()[tok.im_end_id].item(), False)
+    test_fail(lambda: hermes_calls_grammar([]), contains="at least one tool")
+    test_fail(lambda: grammar_of(Constraint.lark("start: (")), contains="invalid lark")
+    refs = [("book", {"type": "object", "properties": {"when": {"$ref": "#/$defs/slot"}}, "required": ["when"],
+                      "$defs": {"slot": {"type": "object", "properties": {"day": {"type": "string"}}, "required": ["day"]}}})]
+    test_eq(accepts(grammars, Constraint.lark(hermes_calls_grammar(refs)), call("book", {"when": {"day": "Mon"}})), True)

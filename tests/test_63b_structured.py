@@ -35,6 +35,28 @@ def model_answer(engine, req, seed):
     return r, chat_completion(req, r.text, finish_reason=r.finish_reason, logprobs=lps)
 
 
+def test_auto_tool_grammar():
+    tok = ByteTokenizer(320)
+    grammars = Grammars(tok)
+    def takes(c, text): m = grammars.matcher(c); return all(m.accept(t) for t in tok.encode(text)) and m.accept(tok.im_end_id)
+    call = lambda name, args: '<tool_call>\n{"name": "%s", "arguments": %s}\n</tool_call>' % (name, json.dumps(args))
+    base = {"model": "m", "messages": [{"role": "user", "content": "hi"}], "tools": EXAMPLE_TOOLS}
+    for choice in ({}, {"tool_choice": "auto"}):
+        req = ChatCompletionRequest(**base, **choice)
+        test_eq(response_constraint(req), None)                              # off unless the backend asks
+        c = response_constraint(req, tool_grammar=True)
+        two = call("get_weather", {"city": "Oslo"}) + "\n" + call("get_weather", {"city": "Rome", "days": 2})
+        test_eq([takes(c, t) for t in ["Hello!", two, call("get_forecast", {}), call("get_weather", {"town": "Oslo"})]], [True, True, False, False])
+        test_eq(sampling_fields(req, tool_grammar=True)["constraint"], c)
+    one = response_constraint(ChatCompletionRequest(**base, parallel_tool_calls=False), tool_grammar=True)
+    test_eq((takes(one, call("get_time", {})), takes(one, call("get_time", {}) + call("get_time", {}))), (True, False))
+    test_eq(response_constraint(ChatCompletionRequest(**base, tool_choice="none"), tool_grammar=True), None)
+    test_eq(response_constraint(ChatCompletionRequest(model="m", messages=[{"role": "user", "content": "hi"}]), tool_grammar=True), None)
+    test_eq(response_constraint(ChatCompletionRequest(**base, tool_choice="required"), tool_grammar=True).kind, "json_schema")   # its own grammar
+    bad = {**base, "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"x": {"type": "text"}}}}}]}
+    test_fail(lambda: response_constraint(ChatCompletionRequest(**bad), tool_grammar=True), contains="tools: invalid lark")
+
+
 def test_response_constraints():
     tok = ByteTokenizer(320)
     grammars = Grammars(tok)

@@ -5,6 +5,7 @@ from dataclasses import fields
 import torch
 from refmoe.engine.engine import Engine
 from refmoe.engine.sampler import SamplingParams
+from refmoe.models.deepseek_v2 import CONFIGS, ModelConfig, get_config
 from refmoe.serving.backends import ScriptedBackend, TextChunk
 from refmoe.serving.protocol import ChatCompletionRequest, ChatRequestError
 from refmoe.serving.requests import ServerLimits
@@ -12,6 +13,7 @@ from refmoe.serving.server import create_app
 from refmoe.serving.engine_backend import (
     EngineBackend,
     _engine_kwargs,
+    resolve_tool_grammar,
     sampling_params,
     serve_main,
     serve_parser,
@@ -124,6 +126,11 @@ def test_serve_cli_errors():
     test_eq(code, 2); assert "invalid choice: 'sometimes'" in text
     test_eq([_engine_kwargs(serve_parser().parse_args(["--model", "tiny", *o]))["overlap"] for o in ([], ["--overlap", "on"], ["--overlap", "off"])],
             [None, True, False])
+    code, text = serve_cli("--model", "tiny", "--tool-grammar", "on", "--tool-call-parser", "mistral")
+    test_eq(code, 2); assert "--tool-grammar on writes hermes calls" in text and "not mistral" in text
+    test_eq([resolve_tool_grammar(c, get_config(m), parser) for c, m, parser in
+             [("auto", "tiny-tools", "hermes"), ("auto", "tiny-tools", "mistral"), ("auto", "tiny", "hermes"), ("on", "tiny", "qwen25"), ("off", "tiny-tools", "hermes")]],
+            [True, False, False, True, False])
     if not torch.cuda.is_available():
         code, text = serve_cli("--model", "tiny", "--device", "cuda")
         test_eq(code, 2); assert "CUDA is not available" in text

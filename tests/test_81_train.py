@@ -101,6 +101,12 @@ def test_save_run_writes_weights_and_manifest():
         assert m["bytes"] < 10 * 2**20, m["bytes"]
         plt.close(plot_losses(r.losses, Path(d) / "loss.png"))
         assert (Path(d) / "loss.png").stat().st_size > 1000
+        # a fine-tune starts from saved weights: at lr 0 it ends where it started (the saved bf16 values), not at the seed's
+        tuned = train(TrainConfig(steps=1, batch_size=1, warmup=0, lr=0.0, device="cpu", seed=1, init=str(Path(d) / "w.safetensors")), progress=False)
+        saved = {k: v.to(torch.bfloat16) for k, v in r.model.named_parameters()}
+        test_eq(all(torch.equal(v.to(torch.bfloat16), saved[k]) for k, v in tuned.model.named_parameters()), True)
+        fresh = train(TrainConfig(steps=1, batch_size=1, warmup=0, lr=0.0, device="cpu", seed=1), progress=False)
+        test_eq(all(torch.equal(v.to(torch.bfloat16), saved[k]) for k, v in fresh.model.named_parameters()), False)
 
 
 def test_train_main_usage_errors():
@@ -114,3 +120,4 @@ def test_train_main_usage_errors():
     test_eq(usage_error(["--wide-from", "-3"]), "refmoe train: error: argument --wide-from: expected a step number >= 0 or 'never', got '-3'")
     test_eq(usage_error(["--short-until", "soon"]), "refmoe train: error: argument --short-until: expected a step number >= 0 or 'never', got 'soon'")
     test_eq([step_or_never(s) for s in ("never", "None", "0", "2000")], [None, None, 0, 2000])   # 'never' turns a default schedule off
+    assert usage_error(["--init", "/no/such.safetensors", "--device", "cpu"]).startswith("refmoe train: error: no trained weights for 'tiny-tools' at /no/such.safetensors"), usage_error(["--init", "/no/such.safetensors"])

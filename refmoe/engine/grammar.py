@@ -15,8 +15,8 @@ from .sampler import Constraint
 from .tokenizer import ByteTokenizer
 
 # %% auto #0
-__all__ = ['JSON_OPTIONS', 'JSON_OBJECT', 'grammar_tokenizer', 'grammar_of', 'GrammarMatcher', 'Grammars', 'allowed_tokens',
-           'strict_schema', 'arguments_schema', 'tool_calls_schema']
+__all__ = ['JSON_OPTIONS', 'JSON_OBJECT', 'CALL_JSON', 'grammar_tokenizer', 'grammar_of', 'GrammarMatcher', 'Grammars',
+           'allowed_tokens', 'strict_schema', 'arguments_schema', 'tool_calls_schema', 'hermes_calls_grammar']
 
 # %% ../../nbs/54b_grammar.ipynb #e8651d5d
 def grammar_tokenizer(tokenizer: ByteTokenizer) -> llguidance.LLTokenizer:
@@ -31,6 +31,7 @@ def grammar_of(c: Constraint, tokenizer: llguidance.LLTokenizer | None = None) -
     "llguidance's grammar for `c`, checked; a ValueError saying what is wrong with it."
     try:
         grammar = (llguidance.LLMatcher.grammar_from_regex(c.spec) if c.kind == "regex"
+                   else llguidance.LLMatcher.grammar_from_lark(c.spec) if c.kind == "lark"
                    else llguidance.LLMatcher.grammar_from_json_schema(c.spec, defaults=JSON_OPTIONS))
     except ValueError as e: raise ValueError(f"invalid {c.kind}: {e}") from None
     if err := llguidance.LLMatcher.validate_grammar(grammar, tokenizer):
@@ -135,3 +136,21 @@ def tool_calls_schema(tools: Iterable[tuple[str, dict | None]], max_calls: int |
             | ({"$defs": defs} if defs else {}))
 
 JSON_OBJECT = Constraint.json_schema({"type": "object"})
+
+# %% ../../nbs/54b_grammar.ipynb #6c59e64e
+CALL_JSON = {"item_separator": ", ", "key_separator": ": ", "whitespace_flexible": False}
+
+def hermes_calls_grammar(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None) -> str:
+    "A Lark grammar for free text with hermes `<tool_call>` blocks, each a declared tool's name and arguments its schema takes."
+    calls, defs = [], {}
+    for i, (name, params) in enumerate(tools):
+        args = arguments_schema(params)
+        if '"$ref"' in json.dumps(args): args = _hoisted(args, f"tool{i}", defs)
+        calls.append({"type": "object", "properties": {"name": {"const": name}, "arguments": args},
+                      "required": ["name", "arguments"], "additionalProperties": False})
+    if not calls: raise ValueError("a calls grammar needs at least one tool")
+    body = {"anyOf": calls, "x-guidance": CALL_JSON} | ({"$defs": defs} if defs else {})
+    repeat = "?" if max_calls == 1 else "*"
+    if max_calls is not None and max_calls > 1: repeat = f"{{0,{max_calls}}}"
+    return "\n".join(["%llguidance {}", f"start: TEXT (call TEXT){repeat}",
+                      'call: <tool_call> "\\n" body "\\n" </tool_call>', f"body: %json {json.dumps(body)}", r"TEXT: /(.|\n)*/"])

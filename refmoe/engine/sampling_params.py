@@ -13,11 +13,11 @@ from dataclasses import dataclass
 __all__ = ['CONSTRAINT_KINDS', 'MAX_TOP_LOGPROBS', 'GREEDY_BELOW', 'Constraint', 'SamplingParams']
 
 # %% ../../nbs/53b_sampling_params.ipynb #b763aeff
-CONSTRAINT_KINDS = ("json_schema", "regex")
+CONSTRAINT_KINDS = ("json_schema", "regex", "lark")
 
 @dataclass(frozen=True)
 class Constraint:
-    "What a request's text must match: a JSON schema (as its JSON text) or a regular expression."
+    "What a request's text must match: a JSON schema (as its JSON text), a regular expression, or an llguidance Lark grammar."
     kind: str
     spec: str
 
@@ -34,6 +34,11 @@ class Constraint:
     def regex(cls, pattern: str) -> Constraint:
         "The text must match the regular expression `pattern` in full."
         return cls("regex", pattern)
+
+    @classmethod
+    def lark(cls, grammar: str) -> Constraint:
+        "The text must follow `grammar`, in llguidance's Lark syntax (free text around tool calls, for one)."
+        return cls("lark", grammar)
 
 # %% ../../nbs/53b_sampling_params.ipynb #34dbc7cd
 MAX_TOP_LOGPROBS = 20

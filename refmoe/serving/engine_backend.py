@@ -22,7 +22,7 @@ from ..engine.model_runner import RunnerConfig
 from ..engine.request import FinishReason
 from ..engine.sampler import SamplingParams
 from ..ep.groups import in_torchrun, run_from_env
-from ..models.deepseek_v2 import CONFIGS, get_config
+from ..models.deepseek_v2 import CONFIGS, ModelConfig, get_config
 from ..models.pretrained import WEIGHTS_ENV, has_weights, weights_path
 from ..models.vision import build_vision_tower, num_image_tokens
 from .backends import ScriptedBackend, TextChunk
@@ -36,7 +36,8 @@ from .structured import sampling_fields
 from .tool_calls import DETECTORS
 
 # %% auto #0
-__all__ = ['EngineBackend', 'sampling_params', 'server_limits', 'serve_parser', 'serve_main']
+__all__ = ['HERMES_PARSERS', 'EngineBackend', 'sampling_params', 'resolve_tool_grammar', 'server_limits', 'serve_parser',
+           'serve_main']
 
 # %% ../../nbs/66_engine_backend.ipynb #f463e3ea
 def _image_urls(messages: list[Any]) -> list[str]:
@@ -55,8 +56,8 @@ def _image_urls(messages: list[Any]) -> list[str]:
 class EngineBackend:
     "The chat server's backend that generates with an `Engine`: chat template, images, sampling, streaming."
     kind = "engine"  # it does logprobs, penalties, logit bias and structured output (notebooks 54, 54b, 63b)
-    def __init__(self, engine: Engine, model: str | None = None):
-        self.engine, self.model = engine, model or engine.model_config.name
+    def __init__(self, engine: Engine, model: str | None = None, tool_grammar: bool = False):
+        self.engine, self.model, self.tool_grammar = engine, model or engine.model_config.name, tool_grammar   # tool_grammar: auto calls follow the tools (63b)
         self.vision = build_vision_tower(engine.model_config, dtype=engine.runner.config.dtype, device=engine.device)
         self.image_tokens = num_image_tokens(engine.model_config)
 
@@ -80,10 +81,10 @@ class EngineBackend:
         return list(prompt)
 
 # %% ../../nbs/66_engine_backend.ipynb #35c1de23
-def sampling_params(request: ChatCompletionRequest | CompletionRequest) -> SamplingParams:
-    "The engine's sampling settings for a chat or completions request."
+def sampling_params(request: ChatCompletionRequest | CompletionRequest, tool_grammar: bool = False) -> SamplingParams:
+    "The engine's sampling settings for a chat or completions request (`tool_grammar`: 63b's, for `auto` tool calls)."
     stop = (request.stop,) if isinstance(request.stop, str) else tuple(request.stop or ())
-    fields = sampling_fields(request) if isinstance(request, ChatCompletionRequest) else {}
+    fields = sampling_fields(request, tool_grammar) if isinstance(request, ChatCompletionRequest) else {}
     try:
         return SamplingParams(temperature=1.0 if request.temperature is None else request.temperature,
                               top_p=1.0 if request.top_p is None else request.top_p,
@@ -109,7 +110,7 @@ def prepare(self: EngineBackend, request: ChatCompletionRequest | CompletionRequ
     if placeholders != rows:
         raise ChatRequestError(f"the prompt has {placeholders - rows} image placeholder tokens that are not images "
                                f"(write images as image_url parts)", param, "invalid_value")
-    params = sampling_params(request)
+    params = sampling_params(request, self.tool_grammar)
     try: self.engine.check_params(params)
     except ValueError as e:
         raise ChatRequestError(str(e), "logit_bias" if str(e).startswith("logit_bias") else "response_format", "invalid_value") from None
@@ -140,6 +141,14 @@ def health(self: EngineBackend) -> dict:
             **{k: st[k] for k in ("waiting", "running", "kv_used", "kv_capacity", "preemptions", "finished", "aborted", "errors")}}
 
 # %% ../../nbs/66_engine_backend.ipynb #73ec17e1
+HERMES_PARSERS = ("hermes", "qwen25")   # the formats whose calls 54b's hermes_calls_grammar writes
+
+def resolve_tool_grammar(choice: str, cfg: ModelConfig, parser: str) -> bool:
+    "`--tool-grammar`: on, off, or auto (on for a model with trained weights when its calls are hermes ones); a ValueError for on with another format."
+    if choice == "on" and parser not in HERMES_PARSERS:
+        raise ValueError(f"--tool-grammar on writes hermes calls: it needs --tool-call-parser {' or '.join(HERMES_PARSERS)}, not {parser}")
+    return choice == "on" or (choice == "auto" and cfg.weights is not None and parser in HERMES_PARSERS)
+
 def _engine_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("model backend (any --model but refmoe-scripted)")
     g.add_argument("--device", default=None, help="cuda or cpu (default: cuda when present)")
@@ -152,6 +161,8 @@ def _engine_args(p: argparse.ArgumentParser) -> None:
                    help="overlapped decode: launch step N+1 before reading step N's tokens (auto: on for CUDA with --ep-size 1)")
     g.add_argument("--seed", type=int, default=0, help="weights' seed")
     g.add_argument("--ep-size", type=positive_int, default=1, help="expert-parallel ranks (run under torchrun with as many processes)")
+    g.add_argument("--tool-grammar", choices=["auto", "on", "off"], default="auto",
+                   help="tool_choice=auto calls decoded under the request's tools (hermes format; auto: on for a model with trained weights)")
 
 _LIMIT_HELP = {"max_body_bytes": "largest request body, in bytes (413 beyond)",
                "header_timeout": "seconds a client has to send a request's headers (408, then the connection closes)",
@@ -212,6 +223,7 @@ def serve_main(argv: list[str] | None = None) -> int:
                              f"`refmoe train {cfg.name}` or point ${WEIGHTS_ENV} at a folder that has them")
         if a.dtype: parse_dtype(a.dtype)
         if a.device: resolve_device(a.device)
+        a.tool_grammar = resolve_tool_grammar(a.tool_grammar, cfg, a.tool_call_parser)
     except (KeyError, ValueError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
     if a.ep_size > 1 and a.overlap == "on":
         p.error("--overlap on needs --ep-size 1: under expert parallelism rank 0 sends every step's batch from the host")
@@ -222,7 +234,7 @@ def serve_main(argv: list[str] | None = None) -> int:
         run_from_env(_serve_rank, vars(a), backend=backend, timeout=7 * 24 * 3600.0)
         return 0
     with Engine(a.model, **_engine_kwargs(a)) as engine:
-        run_server(create_app(EngineBackend(engine, name), a.tool_call_parser, limits), a.host, a.port, a.log_level)
+        run_server(create_app(EngineBackend(engine, name, a.tool_grammar), a.tool_call_parser, limits), a.host, a.port, a.log_level)
     return 0
 
 def _serve_rank(rank: int, world_size: int, args: dict) -> int:
@@ -234,7 +246,7 @@ def _serve_rank(rank: int, world_size: int, args: dict) -> int:
     if rank != 0: return runner.follow()
     try:
         with Engine(runner=runner) as engine:
-            app = create_app(EngineBackend(engine, a.served_model_name or a.model), a.tool_call_parser, server_limits(a))
+            app = create_app(EngineBackend(engine, a.served_model_name or a.model, a.tool_grammar), a.tool_call_parser, server_limits(a))
             run_server(app, a.host, a.port, a.log_level)
     finally: runner.stop_followers()
     return 0

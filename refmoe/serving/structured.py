@@ -5,7 +5,7 @@
 # %% ../../nbs/63b_structured.ipynb #326f6942
 from __future__ import annotations
 
-from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, strict_schema, tool_calls_schema
+from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, hermes_calls_grammar, strict_schema, tool_calls_schema
 from ..engine.sampler import Constraint
 from .protocol import ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 
@@ -13,12 +13,13 @@ from .protocol import ChatCompletionRequest, ChatRequestError, NamedToolChoice, 
 __all__ = ['response_constraint', 'sampling_fields']
 
 # %% ../../nbs/63b_structured.ipynb #714d2e97
-def response_constraint(req: ChatCompletionRequest) -> Constraint | None:
-    "The grammar the answer to `req` must follow (`tool_choice` required or named, `response_format`); None for free text."
+def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) -> Constraint | None:
+    "The grammar the answer to `req` must follow (`tool_choice` required or named, `auto` calls under `tool_grammar`, `response_format`); None for free text."
     check_request(req)
     params, choice, fmt = {t.function.name: t.function.parameters for t in req.tools or []}, req.tool_choice, req.response_format
-    if params and choice == "required":
-        c, field = Constraint.json_schema(tool_calls_schema(params.items(), 1 if req.parallel_tool_calls is False else None)), "tools"
+    most = 1 if req.parallel_tool_calls is False else None
+    if params and choice == "required": c, field = Constraint.json_schema(tool_calls_schema(params.items(), most)), "tools"
+    elif params and choice in (None, "auto") and tool_grammar: c, field = Constraint.lark(hermes_calls_grammar(params.items(), most)), "tools"
     elif params and isinstance(choice, NamedToolChoice): c, field = Constraint.json_schema(arguments_schema(params[choice.function.name])), "tools"
     elif fmt is None or fmt.type == "text": return None
     elif fmt.type == "json_object": c, field = JSON_OBJECT, "response_format"
@@ -30,8 +31,8 @@ def response_constraint(req: ChatCompletionRequest) -> Constraint | None:
     return c
 
 # %% ../../nbs/63b_structured.ipynb #bf9c9379
-def sampling_fields(req: ChatCompletionRequest) -> dict:
-    "The `SamplingParams` fields of `req`'s logprobs, penalties, logit bias and constraint."
+def sampling_fields(req: ChatCompletionRequest, tool_grammar: bool = False) -> dict:
+    "The `SamplingParams` fields of `req`'s logprobs, penalties, logit bias and constraint (`tool_grammar`: `response_constraint`'s)."
     return dict(logprobs=bool(req.logprobs), top_logprobs=req.top_logprobs or 0, presence_penalty=req.presence_penalty or 0.0,
                 frequency_penalty=req.frequency_penalty or 0.0, logit_bias={int(k): v for k, v in (req.logit_bias or {}).items()},
-                constraint=response_constraint(req))
+                constraint=response_constraint(req, tool_grammar))

@@ -18,7 +18,7 @@ from tqdm.auto import trange
 from ..core.env import DeviceUnavailableError, resolve_device
 from ..engine.tokenizer import ByteTokenizer
 from ..models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_config
-from ..models.pretrained import save_pretrained, weights_path
+from ..models.pretrained import load_pretrained, save_pretrained, weights_path
 from .tool_data import TWIN_KINDS, batches, batches_in_workers
 
 # %% auto #0
@@ -120,6 +120,7 @@ class TrainConfig:
     first_weight: float = 1.0          # the loss weight of each assistant turn's first token, the call-or-refuse choice (1: as the shipped run 10 trained)
     preamble: float = 1.0              # share of conversations whose first answer names its tools first (80a's `with_preamble`; 0 until run 9)
     short_until: int | None = 3000     # the step before which tools lists have at most 80a's SHORT_TOOLS tools (None: never, as run 4 trained)
+    init: str | None = None            # a weights file to start from (a fine-tune) instead of seeded random weights
 
 @dataclass
 class TrainResult:
@@ -143,7 +144,7 @@ def lr_at(step: int, progress: float, cfg: TrainConfig) -> float:
     return cfg.lr * (0.1 + 0.45 * (1 + math.cos(math.pi * min(max(progress, 0.0), 1.0))))
 
 def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
-    "Train `cfg.model` from seeded random weights on synthetic tool conversations."
+    "Train `cfg.model` from seeded random weights (or `cfg.init`'s) on synthetic tool conversations."
     if cfg.steps < 1 or cfg.batch_size < 1: raise ValueError(f"steps and batch_size must be positive, got {cfg.steps}, {cfg.batch_size}")
     if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
     if cfg.log_every < 1 or cfg.warmup < 0: raise ValueError(f"log_every must be >= 1 and warmup >= 0, got {cfg.log_every}, {cfg.warmup}")
@@ -154,7 +155,9 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
         raise ValueError(f"twin_kinds are kinds of requests with calls (one, same, mixed), got {bad}")
     dev, config = resolve_device(cfg.device), get_config(cfg.model)
     torch.manual_seed(cfg.seed)
-    model = build_model(config, impl="torch", device=dev, seed=cfg.seed).requires_grad_(True).train()
+    model = build_model(config, impl="torch", device=dev, seed=cfg.seed)
+    if cfg.init is not None: load_pretrained(model, cfg.init)   # checksum, names and shapes checked (28)
+    model.requires_grad_(True).train()
     decay = [p for p in model.parameters() if p.dim() >= 2]
     rest = [p for p in model.parameters() if p.dim() < 2]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay}, {"params": rest, "weight_decay": 0.0}],
@@ -248,6 +251,7 @@ def train_main(argv: list[str] | None = None) -> int:
     p.add_argument("--wide-from", type=step_or_never, default=d.wide_from, help=f"the step from which batches take the wide mix, or 'never' (default {d.wide_from})")
     p.add_argument("--short-until", type=step_or_never, default=d.short_until, help=f"the step before which tools lists have 2-3 tools, or 'never' (default {d.short_until})")
     p.add_argument("--device", default=None, help="cuda or cpu (default: cuda when there is one)")
+    p.add_argument("--init", default=None, metavar="FILE", help="weights to start from (a fine-tune; default: seeded random weights)")
     p.add_argument("--out", default=None, help="the weights file (default: where the config's weights are looked up)")
     p.add_argument("--plot", default=None, help="also save the loss curve as this PNG")
     a = p.parse_args(argv)
@@ -255,7 +259,7 @@ def train_main(argv: list[str] | None = None) -> int:
     except KeyError as e: p.error(e.args[0])
     cfg = TrainConfig(**{k: v for k, v in vars(a).items() if k in TrainConfig.__dataclass_fields__})
     try: result = train(cfg)
-    except (ValueError, DeviceUnavailableError) as e: p.error(str(e))
+    except (ValueError, OSError, DeviceUnavailableError) as e: p.error(str(e))
     manifest = save_run(result, a.out, command="refmoe train " + " ".join(argv if argv is not None else sys.argv[2:]))
     if a.plot: plot_losses(result.losses, a.plot)
     print(f"{manifest['file']}: {manifest['parameters']:,} parameters, final loss {manifest['final_loss']}, "
