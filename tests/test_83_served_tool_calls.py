@@ -54,6 +54,14 @@ def accumulated(answer):
     "(name, arguments) of each call openai-python's accumulator builds from `answer` re-sent index for index (`refmoe.testing`)."
     return [(c.function.name, c.function.arguments) for c in accumulated_calls(answer)]
 
+OPENAI_WEATHER = {"type": "function", "function": {"name": "get_current_weather", "description": "Get the current weather in a given location",
+    "parameters": {"type": "object", "properties": {"location": {"type": "string", "description": "The city and state, e.g. San Francisco, CA"},
+                                                   "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}}, "required": ["location"]}}}
+def ask_own(client, **kw):
+    "Weather in two cities, with OpenAI's example tool instead of the trained one."
+    return client.chat.completions.create(model="tiny-tools", messages=[{"role": "user", "content": "What's the weather like in Boston and in Tokyo?"}],
+                                          tools=[OPENAI_WEATHER], **kw)
+
 
 @pytest.mark.slow
 def test_served_scenario_flips_with_the_switch():
@@ -79,3 +87,18 @@ def test_served_two_city_calls():
     print(accumulated(fixed_answer), accumulated(legacy_answer), sep="\n")
     test_eq(accumulated(fixed_answer), [("get_weather", '{"city": "Paris"}'), ("get_weather", '{"city": "Berlin"}')])
     test_eq(accumulated(legacy_answer), [("get_weatherget_weather", '{"city": "Paris"}{"city": "Berlin"}')])
+
+
+@pytest.mark.slow
+def test_served_client_schema():
+    with refmoe_serve(*SERVE, "--tool-grammar", "off") as client: free = ask_own(client, temperature=0)
+    with refmoe_serve(*SERVE) as client: shaped = [ask_own(client, temperature=0.7, seed=s) for s in range(3)]
+    print(free.choices[0].finish_reason, tool_calls_of(free), repr(free.choices[0].message.content[:90]))
+    for a in shaped: print(a.choices[0].finish_reason, [(c[0], c[2], c[3]) for c in tool_calls_of(a)])
+
+    import jsonschema
+    test_eq((free.choices[0].finish_reason, tool_calls_of(free)), ("stop", []))
+    assert '"name": "get_weather"' in free.choices[0].message.content      # the tool it trained on, which this request does not have
+    for a in shaped:
+        test_eq((a.choices[0].finish_reason, [c[0] for c in tool_calls_of(a)], {c[2] for c in tool_calls_of(a)}), ("tool_calls", [0, 1], {"get_current_weather"}))
+        for c in tool_calls_of(a): jsonschema.validate(json.loads(c[3]), {**OPENAI_WEATHER["function"]["parameters"], "additionalProperties": False})
