@@ -150,6 +150,10 @@ def test_hermes_calls_grammar_follows_the_tools():
     for t in tok.encode('<tool_call>\n{"name": "get_'): assert m.accept(t)
     test_eq(m.allowed()[tok.im_end_id].item(), False)
     test_fail(lambda: hermes_calls_grammar([]), contains="at least one tool")
+    only = Constraint.lark(hermes_calls_grammar(tools, free_text=False))      # tool_choice required: calls and nothing else
+    test_eq([accepts(grammars, only, t) for t in (call("ping", {}), two, "", "Checking.\n" + two, two + "\nDone.")], [True, True, False, False, False])
+    single = Constraint.lark(hermes_calls_grammar(tools, max_calls=1, free_text=False))
+    test_eq((accepts(grammars, single, call("ping", {})), accepts(grammars, single, two)), (True, False))
     test_fail(lambda: grammar_of(Constraint.lark("start: (")), contains="invalid lark")
     refs = [("book", {"type": "object", "properties": {"when": {"$ref": "#/$defs/slot"}}, "required": ["when"],
                       "$defs": {"slot": {"type": "object", "properties": {"day": {"type": "string"}}, "required": ["day"]}}})]

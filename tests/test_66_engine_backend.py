@@ -7,7 +7,7 @@ from refmoe.engine.engine import Engine
 from refmoe.engine.sampler import SamplingParams
 from refmoe.models.deepseek_v2 import CONFIGS, ModelConfig, get_config
 from refmoe.serving.backends import ScriptedBackend, TextChunk
-from refmoe.serving.protocol import ChatCompletionRequest, ChatRequestError
+from refmoe.serving.protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError
 from refmoe.serving.requests import ServerLimits
 from refmoe.serving.server import create_app
 from refmoe.serving.engine_backend import (

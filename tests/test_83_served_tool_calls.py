@@ -92,9 +92,12 @@ def test_served_two_city_calls():
 @pytest.mark.slow
 def test_served_client_schema():
     with refmoe_serve(*SERVE, "--tool-grammar", "off") as client: free = ask_own(client, temperature=0)
-    with refmoe_serve(*SERVE) as client: shaped = [ask_own(client, temperature=0.7, seed=s) for s in range(3)]
+    with refmoe_serve(*SERVE) as client:
+        shaped = [ask_own(client, temperature=0.7, seed=s) for s in range(3)]
+        required = ask(client, temperature=0, tool_choice="required")
     print(free.choices[0].finish_reason, tool_calls_of(free), repr(free.choices[0].message.content[:90]))
     for a in shaped: print(a.choices[0].finish_reason, [(c[0], c[2], c[3]) for c in tool_calls_of(a)])
+    print("required:", required.choices[0].finish_reason, [(c[0], c[2], c[3]) for c in tool_calls_of(required)])
 
     import jsonschema
     test_eq((free.choices[0].finish_reason, tool_calls_of(free)), ("stop", []))
@@ -102,3 +105,5 @@ def test_served_client_schema():
     for a in shaped:
         test_eq((a.choices[0].finish_reason, [c[0] for c in tool_calls_of(a)], {c[2] for c in tool_calls_of(a)}), ("tool_calls", [0, 1], {"get_current_weather"}))
         for c in tool_calls_of(a): jsonschema.validate(json.loads(c[3]), {**OPENAI_WEATHER["function"]["parameters"], "additionalProperties": False})
+    test_eq([(c[0], c[2], json.loads(c[3])) for c in tool_calls_of(required)], [(0, "get_weather", {"city": "Paris"}), (1, "get_weather", {"city": "Berlin"})])
+    test_eq((required.choices[0].finish_reason, required.choices[0].message.content), ("tool_calls", None))

@@ -140,8 +140,8 @@ JSON_OBJECT = Constraint.json_schema({"type": "object"})
 # %% ../../nbs/54b_grammar.ipynb #6c59e64e
 CALL_JSON = {"item_separator": ", ", "key_separator": ": ", "whitespace_flexible": False}
 
-def hermes_calls_grammar(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None) -> str:
-    "A Lark grammar for free text with hermes `<tool_call>` blocks, each a declared tool's name and arguments its schema takes."
+def hermes_calls_grammar(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None, free_text: bool = True) -> str:
+    "A Lark grammar for hermes `<tool_call>` blocks, each a declared tool's name and arguments its schema takes: amid free text, or (`free_text=False`) one call or more and nothing else."
     calls, defs = [], {}
     for i, (name, params) in enumerate(tools):
         args = arguments_schema(params)
@@ -150,7 +150,8 @@ def hermes_calls_grammar(tools: Iterable[tuple[str, dict | None]], max_calls: in
                       "required": ["name", "arguments"], "additionalProperties": False})
     if not calls: raise ValueError("a calls grammar needs at least one tool")
     body = {"anyOf": calls, "x-guidance": CALL_JSON} | ({"$defs": defs} if defs else {})
-    repeat = "?" if max_calls == 1 else "*"
-    if max_calls is not None and max_calls > 1: repeat = f"{{0,{max_calls}}}"
-    return "\n".join(["%llguidance {}", f"start: TEXT (call TEXT){repeat}",
-                      'call: <tool_call> "\\n" body "\\n" </tool_call>', f"body: %json {json.dumps(body)}", r"TEXT: /(.|\n)*/"])
+    more = None if max_calls is None else max_calls - (0 if free_text else 1)
+    repeat = "*" if more is None else "?" if more == 1 else "" if more == 0 else f"{{0,{more}}}"
+    start = f"start: TEXT (call TEXT){repeat}" if free_text else f"start: call" + (f' ("\\n" call){repeat}' if more != 0 else "")
+    return "\n".join(["%llguidance {}", start, 'call: <tool_call> "\\n" body "\\n" </tool_call>', f"body: %json {json.dumps(body)}",
+                      r"TEXT: /(.|\n)*/"])

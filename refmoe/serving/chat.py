@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable
 
 from ..core.scenario import Outcome, scenario
 from ..core.legacy import is_legacy
-from .protocol import (EXAMPLE_TOOLS, ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage, ChatRequestError,
+from .protocol import (EXAMPLE_TOOLS, HERMES_FORMATS, ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage, ChatRequestError,
                                      Choice, ChoiceLogprobs, ChunkChoice, Delta, DeltaFunction, DeltaToolCall, FunctionCall, NamedToolChoice,
                                      TokenLogprob, ToolCall, TopLogprob, Usage, check_request)
 from .tool_calls import (StreamingParseResult, ToolCallDetector, ToolCallItem, UnknownParserError, detector_class, get_detector)
@@ -22,10 +22,11 @@ __all__ = ['tool_detector', 'tool_call_id', 'history_tool_calls', 'ConstraintVio
            'tool_call_index_scenario']
 
 # %% ../../nbs/63_chat.ipynb #919e68cc
-def tool_detector(req: ChatCompletionRequest, parser: str | None = "hermes") -> ToolCallDetector | None:
-    "A fresh detector for the answer to `req` (None: the text is all content)."
+def tool_detector(req: ChatCompletionRequest, parser: str | None = "hermes", tool_grammar: bool = False) -> ToolCallDetector | None:
+    "A fresh detector for the answer to `req` (None: the text is all content); `tool_grammar`: `required` and named calls come in the hermes format (63b)."
     check_request(req)
     if not req.tools or req.tool_choice == "none": return None
+    if tool_grammar and (name := req.tool_call_parser or parser) in HERMES_FORMATS: return get_detector(name, req.tools)
     if req.tool_choice == "required": return JsonArrayDetector(req.tools)
     if isinstance(req.tool_choice, NamedToolChoice): return NamedToolDetector(req.tools, req.tool_choice.function.name)
     if (name := req.tool_call_parser or parser) is None: return None
@@ -87,9 +88,9 @@ def token_logprobs(token_bytes: Callable[[int], bytes], token_ids: Iterable[int]
 def _new_id() -> str: return f"chatcmpl-{uuid.uuid4().hex[:24]}"
 
 def chat_completion(req: ChatCompletionRequest, text: str, parser: str | None = "hermes", finish_reason: str = "stop",
-                    usage: Usage | None = None, logprobs: list[TokenLogprob] | None = None) -> ChatCompletion:
-    "The non-streaming answer to `req` when the model wrote `text` (with `logprobs`, its tokens' logprobs)."
-    detector, calls = tool_detector(req, parser), None
+                    usage: Usage | None = None, logprobs: list[TokenLogprob] | None = None, tool_grammar: bool = False) -> ChatCompletion:
+    "The non-streaming answer to `req` when the model wrote `text` (with `logprobs`, its tokens' logprobs; `tool_grammar`: as `tool_detector`)."
+    detector, calls = tool_detector(req, parser, tool_grammar), None
     if detector is not None:
         found = detector.detect_and_parse(text, finish_reason)
         check_tool_choice(req, len(found.calls), found.normal_text, finish_reason)
@@ -104,8 +105,8 @@ def chat_completion(req: ChatCompletionRequest, text: str, parser: str | None = 
 # %% ../../nbs/63_chat.ipynb #1fef0bba
 class ChatStream:
     "Turns the model's text for `req`, delta by delta, into OpenAI stream chunks."
-    def __init__(self, req: ChatCompletionRequest, parser: str | None = "hermes"):
-        self.req, self.detector, self.parser = req, tool_detector(req, parser), req.tool_call_parser or parser
+    def __init__(self, req: ChatCompletionRequest, parser: str | None = "hermes", tool_grammar: bool = False):
+        self.req, self.detector, self.parser = req, tool_detector(req, parser, tool_grammar), req.tool_call_parser or parser
         self.history, self.calls, self.pending = history_tool_calls(req.messages), 0, []
         self.id, self.created = _new_id(), int(time.time())
 

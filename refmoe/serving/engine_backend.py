@@ -29,15 +29,14 @@ from .backends import ScriptedBackend, TextChunk
 from .chat import token_logprobs
 from .completions import CompletionRequest
 from .launcher import run_server
-from .protocol import ChatCompletionRequest, ChatRequestError
+from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError
 from .requests import ServerLimits
 from .server import create_app
 from .structured import sampling_fields
 from .tool_calls import DETECTORS
 
 # %% auto #0
-__all__ = ['HERMES_PARSERS', 'EngineBackend', 'sampling_params', 'resolve_tool_grammar', 'server_limits', 'serve_parser',
-           'serve_main']
+__all__ = ['EngineBackend', 'sampling_params', 'resolve_tool_grammar', 'server_limits', 'serve_parser', 'serve_main']
 
 # %% ../../nbs/66_engine_backend.ipynb #f463e3ea
 def _image_urls(messages: list[Any]) -> list[str]:
@@ -141,13 +140,11 @@ def health(self: EngineBackend) -> dict:
             **{k: st[k] for k in ("waiting", "running", "kv_used", "kv_capacity", "preemptions", "finished", "aborted", "errors")}}
 
 # %% ../../nbs/66_engine_backend.ipynb #73ec17e1
-HERMES_PARSERS = ("hermes", "qwen25")   # the formats whose calls 54b's hermes_calls_grammar writes
-
 def resolve_tool_grammar(choice: str, cfg: ModelConfig, parser: str) -> bool:
     "`--tool-grammar`: on, off, or auto (on for a model with trained weights when its calls are hermes ones); a ValueError for on with another format."
-    if choice == "on" and parser not in HERMES_PARSERS:
-        raise ValueError(f"--tool-grammar on writes hermes calls: it needs --tool-call-parser {' or '.join(HERMES_PARSERS)}, not {parser}")
-    return choice == "on" or (choice == "auto" and cfg.weights is not None and parser in HERMES_PARSERS)
+    if choice == "on" and parser not in HERMES_FORMATS:
+        raise ValueError(f"--tool-grammar on writes hermes calls: it needs --tool-call-parser {' or '.join(HERMES_FORMATS)}, not {parser}")
+    return choice == "on" or (choice == "auto" and cfg.weights is not None and parser in HERMES_FORMATS)
 
 def _engine_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("model backend (any --model but refmoe-scripted)")
@@ -162,7 +159,7 @@ def _engine_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--seed", type=int, default=0, help="weights' seed")
     g.add_argument("--ep-size", type=positive_int, default=1, help="expert-parallel ranks (run under torchrun with as many processes)")
     g.add_argument("--tool-grammar", choices=["auto", "on", "off"], default="auto",
-                   help="tool_choice=auto calls decoded under the request's tools (hermes format; auto: on for a model with trained weights)")
+                   help="tool calls decoded under the request's tools, in the hermes format for every tool_choice (auto: on for a model with trained weights)")
 
 _LIMIT_HELP = {"max_body_bytes": "largest request body, in bytes (413 beyond)",
                "header_timeout": "seconds a client has to send a request's headers (408, then the connection closes)",

@@ -10,9 +10,9 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 # %% auto #0
-__all__ = ['Content', 'Message', 'EXAMPLE_TOOLS', 'ADJUSTMENTS', 'BACKEND_SUPPORT', 'TextPart', 'ImagePart', 'FunctionCall',
-           'ToolCall', 'SystemMessage', 'UserMessage', 'AssistantMessage', 'ToolMessage', 'FunctionDef', 'Tool',
-           'NamedFunction', 'NamedToolChoice', 'StreamOptions', 'JsonSchemaFormat', 'ResponseFormat',
+__all__ = ['Content', 'Message', 'EXAMPLE_TOOLS', 'HERMES_FORMATS', 'ADJUSTMENTS', 'BACKEND_SUPPORT', 'TextPart', 'ImagePart',
+           'FunctionCall', 'ToolCall', 'SystemMessage', 'UserMessage', 'AssistantMessage', 'ToolMessage', 'FunctionDef',
+           'Tool', 'NamedFunction', 'NamedToolChoice', 'StreamOptions', 'JsonSchemaFormat', 'ResponseFormat',
            'ChatCompletionRequest', 'TopLogprob', 'TokenLogprob', 'ChoiceLogprobs', 'ChatMessage', 'Choice', 'Usage',
            'ChatCompletion', 'DeltaFunction', 'DeltaToolCall', 'Delta', 'ChunkChoice', 'ChatCompletionChunk',
            'ErrorDetail', 'ErrorResponse', 'ChatRequestError', 'check_request', 'unsupported_fields', 'check_supported']
@@ -88,6 +88,7 @@ EXAMPLE_TOOLS = [
     {"type": "function", "function": {"name": "get_time", "description": "Current time in a time zone",
      "parameters": {"type": "object", "properties": {"tz": {"type": "string"}}}}},
 ]
+HERMES_FORMATS = ("hermes", "qwen25")   # the parsers of `<tool_call>` JSON blocks: the format 54b's `hermes_calls_grammar` writes
 
 # %% ../../nbs/62b_protocol.ipynb #5606d14f
 class TopLogprob(_Model): token: str; logprob: float; bytes: list[int] | None = None

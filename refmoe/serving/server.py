@@ -19,7 +19,7 @@ from .backends import Backend, backend_stream, prepare_request
 from .chat import ChatStream, chat_completion, tool_detector
 from .completions import Completion, CompletionChoice, CompletionRequest, check_completion_request, completion_events
 from .metrics import GENERATION_PATHS, ServerMetrics, endpoint_of, timed
-from .protocol import ChatRequestError, check_supported
+from .protocol import HERMES_FORMATS, ChatRequestError, check_supported
 from .requests import RequestRefused, ServerChatRequest, ServerLimits, check_tool_schemas, error_response, parse_body
 from .tool_calls import detector_class
 
@@ -72,6 +72,9 @@ def _model_card(name: str, created: int) -> dict: return {"id": name, "object": 
 def create_app(backend: Backend, tool_call_parser: str | None = "hermes", limits: ServerLimits | None = None) -> FastAPI:
     "The OpenAI-compatible app: chat and text completions (JSON or SSE), models, health, metrics; within `limits`."
     if tool_call_parser is not None: detector_class(tool_call_parser)
+    grammar = getattr(backend, "tool_grammar", False)   # the backend decodes tool calls as hermes blocks (63b): read them so
+    if grammar and tool_call_parser not in HERMES_FORMATS:
+        raise ValueError(f"a backend with tool_grammar writes hermes calls: the parser must be one of {HERMES_FORMATS}, not {tool_call_parser}")
     app, started = FastAPI(title="refmoe"), int(time.time())
     app.state.limits, app.state.in_flight = limits or ServerLimits(), 0
     app.state.metrics = metrics = ServerMetrics(backend, lambda: app.state.in_flight)
@@ -124,17 +127,17 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes", limits
         req = await parse_body(request, app.state.limits, ServerChatRequest)
         known(req.model)
         check_tool_schemas(req.tools)
-        tool_detector(req, tool_call_parser)
+        tool_detector(req, tool_call_parser, grammar)
         check_supported(req, getattr(backend, "kind", "scripted"))
         prepared = await asyncio.to_thread(prepare_request, backend, req)
         chunks = timed(backend_stream(backend, req, prepared), metrics, t0)
         if req.stream:
-            return ClosingStream(chat_events(ChatStream(req, tool_call_parser), chunks, not req.parallel_tool_calls), media_type="text/event-stream")
+            return ClosingStream(chat_events(ChatStream(req, tool_call_parser, grammar), chunks, not req.parallel_tool_calls), media_type="text/event-stream")
         try: done = await collect_unless_disconnected(request, chunks)
         except Exception as e: return error_response(500, f"the backend failed: {e!r}", type="server_error", code="internal_error")
         if done is None: return Response(status_code=CLIENT_GONE)
         answer = chat_completion(req, done[0], tool_call_parser, done[1].finish_reason or "stop", usage_of(done[1]),
-                                 logprobs=done[1].logprobs if req.logprobs else None)
+                                 logprobs=done[1].logprobs if req.logprobs else None, tool_grammar=grammar)
         if not req.parallel_tool_calls and answer.choices[0].message.tool_calls:
             answer.choices[0].message.tool_calls = answer.choices[0].message.tool_calls[:1]
         return Response(dump(answer), media_type="application/json")

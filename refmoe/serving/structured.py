@@ -7,19 +7,22 @@ from __future__ import annotations
 
 from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, hermes_calls_grammar, strict_schema, tool_calls_schema
 from ..engine.sampler import Constraint
-from .protocol import ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
+from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 
 # %% auto #0
 __all__ = ['response_constraint', 'sampling_fields']
 
 # %% ../../nbs/63b_structured.ipynb #714d2e97
 def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) -> Constraint | None:
-    "The grammar the answer to `req` must follow (`tool_choice` required or named, `auto` calls under `tool_grammar`, `response_format`); None for free text."
+    "The grammar the answer to `req` must follow (`tool_choice`: required, named, or under `tool_grammar` auto too; `response_format`); None for free text."
     check_request(req)
     params, choice, fmt = {t.function.name: t.function.parameters for t in req.tools or []}, req.tool_choice, req.response_format
-    most = 1 if req.parallel_tool_calls is False else None
-    if params and choice == "required": c, field = Constraint.json_schema(tool_calls_schema(params.items(), most)), "tools"
-    elif params and choice in (None, "auto") and tool_grammar: c, field = Constraint.lark(hermes_calls_grammar(params.items(), most)), "tools"
+    most, hermes = 1 if req.parallel_tool_calls is False else None, tool_grammar and req.tool_call_parser in (None, *HERMES_FORMATS)
+    if params and hermes and choice != "none":   # the model's own format (hermes) for every choice
+        named = isinstance(choice, NamedToolChoice)
+        tools = [(choice.function.name, params[choice.function.name])] if named else params.items()
+        c, field = Constraint.lark(hermes_calls_grammar(tools, most, free_text=choice in (None, "auto"))), "tools"
+    elif params and choice == "required": c, field = Constraint.json_schema(tool_calls_schema(params.items(), most)), "tools"
     elif params and isinstance(choice, NamedToolChoice): c, field = Constraint.json_schema(arguments_schema(params[choice.function.name])), "tools"
     elif fmt is None or fmt.type == "text": return None
     elif fmt.type == "json_object": c, field = JSON_OBJECT, "response_format"
