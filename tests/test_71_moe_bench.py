@@ -36,6 +36,7 @@ def test_router_bench_cpu():
     row = json.loads(buf.getvalue().splitlines()[0])
     test_eq((row["bench"], row["m"], row["top_k"]), ("router", 2, 2))
     assert row["us_gate_route"] > 0 and row["us_gate_then_route"] > 0 and row["target_us"] == 4.0, row
+    test_eq([(g["value"], g["limit"], g["met"]) for g in row["goals"]], [(row["us_gate_route"], "<= 4", None)])   # no verdict on the CPU
 
 
 def test_device_errors_are_usage_errors():
