@@ -113,6 +113,10 @@ def test_tool_choice_grammars():
             {"properties": {"additionalProperties": {"type": "object", "additionalProperties": False}},
              "items": [{"type": "object", "additionalProperties": False}], "additionalProperties": False})
     test_eq(strict_schema({"type": "object", "additionalProperties": {"type": "integer"}}), {"type": "object", "additionalProperties": {"type": "integer"}})
+    spread = {"type": "object", "allOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"b": {"type": "object"}}, "required": ["b"]}]}
+    test_eq(strict_schema(spread), {"type": "object", "allOf": [{"properties": {"a": {"type": "string"}}},
+            {"properties": {"b": {"type": "object", "additionalProperties": False}}, "required": ["b"]}]})   # the parts stay open, what they hold closes
+    test_eq(accepts(grammars, Constraint.json_schema(arguments_schema(spread)), '{"a":"x","b":{}}'), True)
 
 
 def test_random_logits_give_valid_calls():
@@ -153,6 +157,11 @@ def test_hermes_calls_grammar_follows_the_tools():
     only = Constraint.lark(hermes_calls_grammar(tools, free_text=False))      # tool_choice required: calls and nothing else
     test_eq([accepts(grammars, only, t) for t in (call("ping", {}), two, "", "Checking.\n" + two, two + "\nDone.")], [True, True, False, False, False])
     single = Constraint.lark(hermes_calls_grammar(tools, max_calls=1, free_text=False))
+    odd = [("f", {"type": "object", "properties": {"tags": {"type": "array", "uniqueItems": True}, "phone": {"type": "string", "format": "phone"}}}),
+           ("g", {"type": "object", "properties": {"u": {"type": "string", "pattern": "^(?=a).*$"}}, "required": ["u"]})]
+    loose = Constraint.lark(hermes_calls_grammar(odd))                           # auto: what llguidance cannot check is let through
+    test_eq([accepts(grammars, loose, call(n, a)) for n, a in [("f", {"tags": ["a", "a"], "phone": "1"}), ("g", {"v": 2}), ("h", {})]], [True, True, False])
+    test_fail(lambda: grammar_of(Constraint.lark(hermes_calls_grammar(odd, free_text=False))), contains="invalid lark")   # required: refused
     test_eq((accepts(grammars, single, call("ping", {})), accepts(grammars, single, two)), (True, False))
     test_fail(lambda: grammar_of(Constraint.lark("start: (")), contains="invalid lark")
     refs = [("book", {"type": "object", "properties": {"when": {"$ref": "#/$defs/slot"}}, "required": ["when"],

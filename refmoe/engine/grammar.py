@@ -88,17 +88,18 @@ _SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "depe
 _SCHEMA_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
 _SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
 
-def strict_schema(schema: Any) -> Any:
-    "A copy of a JSON schema in which every object takes only the properties it names, unless it says otherwise."
+def strict_schema(schema: Any, close: bool = True) -> Any:
+    "A copy of a JSON schema in which every object takes only the properties it names, unless it says otherwise (or `allOf` spreads them)."
     if not isinstance(schema, dict): return schema
     out = dict(schema)
     for k in _SCHEMA_MAPS:
         if isinstance(out.get(k), dict): out[k] = {name: strict_schema(s) for name, s in out[k].items()}
     for k in _SCHEMA_ONE:
         if isinstance(out.get(k), dict): out[k] = strict_schema(out[k])
-    for k in _SCHEMA_LISTS:
-        if isinstance(out.get(k), list): out[k] = [strict_schema(s) for s in out[k]]
-    if (out.get("type") == "object" or "properties" in out) and "additionalProperties" not in out: out["additionalProperties"] = False
+    for k in _SCHEMA_LISTS:   # an allOf's parts name its properties between them: closing one part would refuse the others'
+        if isinstance(out.get(k), list): out[k] = [strict_schema(s, close=k != "allOf") for s in out[k]]
+    if close and "allOf" not in out and (out.get("type") == "object" or "properties" in out) and "additionalProperties" not in out:
+        out["additionalProperties"] = False
     return out
 
 # %% ../../nbs/54b_grammar.ipynb #62bfa384
@@ -140,16 +141,25 @@ JSON_OBJECT = Constraint.json_schema({"type": "object"})
 # %% ../../nbs/54b_grammar.ipynb #6c59e64e
 CALL_JSON = {"item_separator": ", ", "key_separator": ": ", "whitespace_flexible": False}
 
-def hermes_calls_grammar(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None, free_text: bool = True) -> str:
-    "A Lark grammar for hermes `<tool_call>` blocks, each a declared tool's name and arguments its schema takes: amid free text, or (`free_text=False`) one call or more and nothing else."
+def _compiles(schema: dict, options: dict) -> bool:
+    "Can llguidance build a grammar for `schema` under `options`?"
+    try: return not llguidance.LLMatcher.validate_grammar(llguidance.LLMatcher.grammar_from_json_schema(schema, defaults=options))
+    except ValueError: return False
+
+def hermes_calls_grammar(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None, free_text: bool = True,
+                         lenient: bool | None = None) -> str:
+    "A Lark grammar for hermes `<tool_call>` blocks, each a declared tool's name and arguments its schema takes: amid free text, or (`free_text=False`) one call or more and nothing else; `lenient` (default: with free text) skips what llguidance cannot check."
+    lenient = free_text if lenient is None else lenient
+    options = CALL_JSON | ({"lenient": True} if lenient else {})
     calls, defs = [], {}
     for i, (name, params) in enumerate(tools):
         args = arguments_schema(params)
+        if lenient and not _compiles(args, options): args = {"type": "object"}   # e.g. a look-around pattern: any object, the name still checked
         if '"$ref"' in json.dumps(args): args = _hoisted(args, f"tool{i}", defs)
         calls.append({"type": "object", "properties": {"name": {"const": name}, "arguments": args},
                       "required": ["name", "arguments"], "additionalProperties": False})
     if not calls: raise ValueError("a calls grammar needs at least one tool")
-    body = {"anyOf": calls, "x-guidance": CALL_JSON} | ({"$defs": defs} if defs else {})
+    body = {"anyOf": calls, "x-guidance": options} | ({"$defs": defs} if defs else {})
     more = None if max_calls is None else max_calls - (0 if free_text else 1)
     repeat = "*" if more is None else "?" if more == 1 else "" if more == 0 else f"{{0,{more}}}"
     start = f"start: TEXT (call TEXT){repeat}" if free_text else f"start: call" + (f' ("\\n" call){repeat}' if more != 0 else "")
