@@ -62,7 +62,8 @@ def test_auto_tool_grammar():
     test_eq(response_constraint(ChatCompletionRequest(**base, tool_choice="required", tool_call_parser="mistral"), tool_grammar=True).kind, "json_schema")
     bad = {**base, "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"x": {"type": "text"}}}}}]}
     test_eq(response_constraint(ChatCompletionRequest(**bad), tool_grammar=True).kind, "lark")   # auto is lenient: f's arguments, any object
-    test_fail(lambda: response_constraint(ChatCompletionRequest(**bad, tool_choice="required"), tool_grammar=True), contains="tools: invalid lark")
+    test_fail(lambda: response_constraint(ChatCompletionRequest(**bad, tool_choice="required"), tool_grammar=True),
+              contains="tools: f's parameters: invalid json_schema: Invalid type: text")
 
 
 def test_response_constraints():

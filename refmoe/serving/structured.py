@@ -30,8 +30,17 @@ def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) 
         schema = fmt.json_schema.schema_
         c, field = Constraint.json_schema(strict_schema(schema) if fmt.json_schema.strict else schema), "response_format"
     try: grammar_of(c)
-    except ValueError as e: raise ChatRequestError(f"{field}: {e}", field, "invalid_value") from None
+    except ValueError as e:
+        if c.kind == "lark":   # say which tool, in the schema's words, not the grammar's
+            e = next((f"{n}'s parameters: {err}" for n, p in params.items() if (err := _schema_error(p))), e)
+        raise ChatRequestError(f"{field}: {e}", field, "invalid_value") from None
     return c
+
+def _schema_error(parameters: dict | None) -> str | None:
+    "Why no grammar can be built for a tool's arguments (None: one can)."
+    try: grammar_of(Constraint.json_schema(arguments_schema(parameters)))
+    except ValueError as e: return str(e)
+    return None
 
 # %% ../../nbs/63b_structured.ipynb #bf9c9379
 def sampling_fields(req: ChatCompletionRequest, tool_grammar: bool = False) -> dict:
