@@ -132,8 +132,8 @@ class EngineStep:
         self._finish(step.batch, ids)
 
     def _finish(self, batch: ScheduledBatch, token_ids: list[int], out: SampleOutput | None = None) -> None:
-        "A step's host work once its tokens are read: each request takes its token, its client the delta (a finished one's memory released first)."
-        c, ctx, emit, release = self.counters, self.max_context, self._emit, self.scheduler.release   # once per request per step: locals
+        "A step's host work once its tokens are read: each request takes its token, its client the delta (a finished one out of the running batch and its memory released first)."
+        c, ctx, emit, release, running = self.counters, self.max_context, self._emit, self.scheduler.release, self.scheduler.running   # locals
         sampling = batch.reqs if all(batch.samples) else [r for r, s in zip(batch.reqs, batch.samples) if s]
         lps = None if out is None else out.logprobs
         tops = None if out is None else out.top_logprobs
@@ -144,9 +144,11 @@ class EngineStep:
             lp = lps[i] if lps is not None and p.logprobs else None
             top = tops[i] if tops is not None and p.top_logprobs else None
             delta = req.add_token(token_ids[i], ctx, lp, top)
-            if delta.finish_reason is not None: release(req)   # before its client hears: told "finished", it finds the memory free
+            if delta.finish_reason is not None:   # before its client hears: told "finished", it finds the memory free and the batch without it
+                if req in running: running.remove(req)   # a prefill's first token can finish it: it never joined
+                release(req)
             emit(req, delta)
         c["discarded_tokens"] += done
         c["generated_tokens"] += len(sampling) - done
         if batch.mode is ForwardMode.EXTEND: c["prompt_tokens"] += batch.num_tokens
-        self.scheduler.step_done(batch)   # takes the finished out of the running batch (their memory is already free)
+        self.scheduler.step_done(batch)   # moves completed prefills into the running batch (the finished are out of it already)
