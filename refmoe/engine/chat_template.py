@@ -5,16 +5,17 @@
 # %% ../../nbs/51_chat_template.ipynb #b342c817
 from __future__ import annotations
 
-import json
+import json, re
 from typing import Any, Callable, Mapping, Sequence
 
 from jinja2 import StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from .tokenizer import IMAGE_TOKEN
+from .tokenizer import IMAGE_TOKEN, SPECIAL_TOKENS, ByteTokenizer
 
 # %% auto #0
-__all__ = ['TOOL_CALLS_MACRO', 'CHAT_TEMPLATE', 'ROLES', 'ImageTokens', 'ChatTemplateError', 'render_chat', 'render_tool_calls']
+__all__ = ['TOOL_CALLS_MACRO', 'CHAT_TEMPLATE', 'ROLES', 'ImageTokens', 'ChatTemplateError', 'render_chat', 'render_tool_calls',
+           'render_chat_ids']
 
 # %% ../../nbs/51_chat_template.ipynb #0afb0676
 TOOL_CALLS_MACRO = r"""
@@ -167,3 +168,29 @@ def render_chat(messages: Sequence[Any], tools: Sequence[Any] | None = None, add
 def render_tool_calls(calls: Sequence[Any]) -> str:
     "The text a hermes model writes for `calls`: `<tool_call>` blocks, one per call, newline-separated."
     return _calls.render(calls=[_tool_call(c, f"tool call {j}") for j, c in enumerate(calls)])
+
+# %% ../../nbs/51_chat_template.ipynb #757241d2
+_MARK = re.compile("\ue000(\\d+)\ue001")
+_LITERAL = re.compile("|".join(re.escape(t) for t in (*SPECIAL_TOKENS, "\ue000", "\ue001")))
+
+def _marked(value: Any, literals: list[str]) -> Any:
+    "`value` with every control-token string (and sentinel character) in its strings replaced by a numbered sentinel."
+    def mark(m: re.Match) -> str:
+        literals.append(m.group()); return f"\ue000{len(literals) - 1}\ue001"
+    if isinstance(value, str): return _LITERAL.sub(mark, value)
+    if isinstance(value, Mapping): return {_marked(k, literals): _marked(v, literals) for k, v in value.items()}
+    if isinstance(value, (list, tuple)): return [_marked(v, literals) for v in value]
+    return value
+
+def render_chat_ids(messages: Sequence[Any], tokenizer: ByteTokenizer, tools: Sequence[Any] | None = None,
+                    add_generation_prompt: bool = True, image_tokens: ImageTokens = None) -> list[int]:
+    "The prompt's ids, with a control-token string the client wrote (system, user, tool messages, tools) encoded as its bytes."
+    literals: list[str] = []
+    msgs = [_message(m, i, image_tokens) for i, m in enumerate(messages)]
+    msgs = [m if m["role"] == "assistant" else {**m, "content": _marked(m["content"], literals)} for m in msgs]
+    text = _chat.render(messages=msgs, tools=[_marked(_tool(t, i), literals) for i, t in enumerate(tools or [])],
+                        add_generation_prompt=add_generation_prompt, image_token=IMAGE_TOKEN)
+    ids, pieces = [], _MARK.split(text)
+    for j, piece in enumerate(pieces):   # even: template text; odd: a sentinel's number
+        ids += tokenizer.encode(piece) if j % 2 == 0 else list(literals[int(piece)].encode())
+    return ids

@@ -14,7 +14,7 @@ import torch
 from fastcore.basics import patch
 
 from ..core.env import int_at_least, nonneg_int, parse_dtype, positive_float, positive_int, resolve_device
-from ..engine.chat_template import render_chat
+from ..engine.chat_template import render_chat_ids
 from ..engine.distributed import DistributedModelRunner
 from ..engine.engine import Engine
 from ..engine.images import ImageError, image_features
@@ -63,13 +63,13 @@ class EngineBackend:
     def encode(self, request: ChatCompletionRequest) -> tuple[list[int], torch.Tensor | None]:
         "The prompt ids of a chat request, and its images' feature rows (None without images)."
         tools = [t.model_dump(exclude_none=True) for t in request.tools or []] if request.tool_choice != "none" else None
-        try: text = render_chat(request.messages, tools or None, image_tokens=self.image_tokens)
+        try: ids = render_chat_ids(request.messages, self.engine.tokenizer, tools or None, image_tokens=self.image_tokens)   # typed control tokens stay text (51)
         except ValueError as e: raise ChatRequestError(f"messages: {e}", "messages", "invalid_value") from None
         feats = []
         for url in _image_urls(request.messages):
             try: feats.append(image_features(url, self.vision))
             except ImageError as e: raise ChatRequestError(f"image_url: {e}", "messages", "invalid_image") from None
-        return self.engine.tokenizer.encode(text), torch.cat(feats) if feats else None
+        return ids, torch.cat(feats) if feats else None
 
     def encode_prompt(self, prompt: str | list[int]) -> list[int]:
         "The ids of a completions prompt: its text tokenized as it is (no chat template), or its token ids, checked."
