@@ -16,7 +16,8 @@ from .tokenizer import ByteTokenizer
 
 # %% auto #0
 __all__ = ['JSON_OPTIONS', 'JSON_OBJECT', 'CALL_JSON', 'grammar_tokenizer', 'grammar_of', 'GrammarMatcher', 'Grammars',
-           'allowed_tokens', 'strict_schema', 'arguments_schema', 'tool_calls_schema', 'hermes_calls_grammar']
+           'allowed_tokens', 'strict_schema', 'arguments_schema', 'call_schemas', 'schema_error', 'tool_calls_schema',
+           'hermes_calls_grammar']
 
 # %% ../../nbs/54b_grammar.ipynb #e8651d5d
 def grammar_tokenizer(tokenizer: ByteTokenizer) -> llguidance.LLTokenizer:
@@ -125,14 +126,28 @@ def _hoisted(schema: dict, tag: str, defs: dict) -> dict:
     defs[tag] = walk(body)
     return {"$ref": f"#/$defs/{tag}"}
 
-def tool_calls_schema(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None) -> dict:
-    "The schema of `tool_choice=\"required\"`'s answer: `[{\"name\": ..., \"parameters\": {...}}, ...]`, one call or more."
+def call_schemas(tools: Iterable[tuple[str, dict | None]], key: str, options: dict | None = None) -> tuple[list[dict], dict]:
+    "One `{\"name\": <const>, key: <its arguments>}` schema per tool, and the `$defs` their hoisted refs need (`options`: lenient, see below)."
     calls, defs = [], {}
     for i, (name, params) in enumerate(tools):
         args = arguments_schema(params)
+        if options and options.get("lenient") and schema_error(args, options): args = {"type": "object"}   # e.g. a look-around pattern: any object
         if '"$ref"' in json.dumps(args): args = _hoisted(args, f"tool{i}", defs)   # its refs point at its own root: keep them true
-        calls.append({"type": "object", "properties": {"name": {"const": name}, "parameters": args},
-                      "required": ["name", "parameters"], "additionalProperties": False})
+        calls.append({"type": "object", "properties": {"name": {"const": name}, key: args}, "required": ["name", key], "additionalProperties": False})
+    return calls, defs
+
+def schema_error(schema: dict, options: dict | None = None) -> str | None:
+    "Why llguidance cannot build a grammar for `schema` (None: it can)."
+    if options is None:
+        try: grammar_of(Constraint.json_schema(schema))
+        except ValueError as e: return str(e)
+        return None
+    try: return llguidance.LLMatcher.validate_grammar(llguidance.LLMatcher.grammar_from_json_schema(schema, defaults=options)) or None
+    except ValueError as e: return str(e)
+
+def tool_calls_schema(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None) -> dict:
+    "The schema of `tool_choice=\"required\"`'s answer: `[{\"name\": ..., \"parameters\": {...}}, ...]`, one call or more."
+    calls, defs = call_schemas(tools, "parameters")
     return ({"type": "array", "items": {"anyOf": calls}, "minItems": 1} | ({"maxItems": max_calls} if max_calls else {})
             | ({"$defs": defs} if defs else {}))
 
@@ -141,23 +156,12 @@ JSON_OBJECT = Constraint.json_schema({"type": "object"})
 # %% ../../nbs/54b_grammar.ipynb #6c59e64e
 CALL_JSON = {"item_separator": ", ", "key_separator": ": ", "whitespace_flexible": False}
 
-def _compiles(schema: dict, options: dict) -> bool:
-    "Can llguidance build a grammar for `schema` under `options`?"
-    try: return not llguidance.LLMatcher.validate_grammar(llguidance.LLMatcher.grammar_from_json_schema(schema, defaults=options))
-    except ValueError: return False
-
 def hermes_calls_grammar(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None, free_text: bool = True,
                          lenient: bool | None = None) -> str:
     "A Lark grammar for hermes `<tool_call>` blocks, each a declared tool's name and arguments its schema takes: amid free text, or (`free_text=False`) one call or more and nothing else; `lenient` (default: with free text) skips what llguidance cannot check."
     lenient = free_text if lenient is None else lenient
     options = CALL_JSON | ({"lenient": True} if lenient else {})
-    calls, defs = [], {}
-    for i, (name, params) in enumerate(tools):
-        args = arguments_schema(params)
-        if lenient and not _compiles(args, options): args = {"type": "object"}   # e.g. a look-around pattern: any object, the name still checked
-        if '"$ref"' in json.dumps(args): args = _hoisted(args, f"tool{i}", defs)
-        calls.append({"type": "object", "properties": {"name": {"const": name}, "arguments": args},
-                      "required": ["name", "arguments"], "additionalProperties": False})
+    calls, defs = call_schemas(tools, "arguments", options)   # the name still checked where the arguments cannot be
     if not calls: raise ValueError("a calls grammar needs at least one tool")
     body = {"anyOf": calls, "x-guidance": options} | ({"$defs": defs} if defs else {})
     more = None if max_calls is None else max_calls - (0 if free_text else 1)

@@ -56,7 +56,7 @@ class EngineBackend:
     "The chat server's backend that generates with an `Engine`: chat template, images, sampling, streaming."
     kind = "engine"  # it does logprobs, penalties, logit bias and structured output (notebooks 54, 54b, 63b)
     def __init__(self, engine: Engine, model: str | None = None, tool_grammar: bool = False):
-        self.engine, self.model, self.tool_grammar = engine, model or engine.model_config.name, tool_grammar   # tool_grammar: auto calls follow the tools (63b)
+        self.engine, self.model, self.tool_grammar = engine, model or engine.model_config.name, tool_grammar   # tool_grammar: calls follow the tools, every tool_choice (63b)
         self.vision = build_vision_tower(engine.model_config, dtype=engine.runner.config.dtype, device=engine.device)
         self.image_tokens = num_image_tokens(engine.model_config)
 

@@ -5,7 +5,7 @@
 # %% ../../nbs/63b_structured.ipynb #326f6942
 from __future__ import annotations
 
-from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, hermes_calls_grammar, strict_schema, tool_calls_schema
+from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, hermes_calls_grammar, schema_error, strict_schema, tool_calls_schema
 from ..engine.sampler import Constraint
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 
@@ -32,15 +32,9 @@ def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) 
     try: grammar_of(c)
     except ValueError as e:
         if c.kind == "lark":   # say which tool, in the schema's words, not the grammar's
-            e = next((f"{n}'s parameters: {err}" for n, p in params.items() if (err := _schema_error(p))), e)
+            e = next((f"{n}'s parameters: {err}" for n, p in params.items() if (err := schema_error(arguments_schema(p)))), e)
         raise ChatRequestError(f"{field}: {e}", field, "invalid_value") from None
     return c
-
-def _schema_error(parameters: dict | None) -> str | None:
-    "Why no grammar can be built for a tool's arguments (None: one can)."
-    try: grammar_of(Constraint.json_schema(arguments_schema(parameters)))
-    except ValueError as e: return str(e)
-    return None
 
 # %% ../../nbs/63b_structured.ipynb #bf9c9379
 def sampling_fields(req: ChatCompletionRequest, tool_grammar: bool = False) -> dict:
