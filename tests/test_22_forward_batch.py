@@ -87,3 +87,22 @@ def test_check_forward_batch_values():
     trusted = replace(b, positions=torch.tensor([4, 0]))   # values=False: a bad value passes, a bad dtype still does not
     test_is(check_forward_batch(trusted, values=False), trusted)
     test_fail(lambda: check_forward_batch(replace(b, seq_lens=b.seq_lens.long()), values=False), contains="seq_lens must be torch.int32")
+
+
+def test_host_checked_batches():
+    VALUES = ("input_ids", "positions", "out_cache_loc", "seq_ids", "seq_lens", "req_to_token")
+    cache = KVCache(num_layers=1, num_slots=8, num_heads=1, head_dim=4, max_context=4)
+    b = ForwardBatch.init_new("decode", [[1], [2]], [[1, 2], [3]], cache)
+    test_eq((b.host_checked, replace(b).host_checked), (True, True))            # the same tensors, unwritten
+    test_eq(replace(b, positions=b.positions.clone()).host_checked, False)       # another tensor: checked again
+    test_eq(ForwardBatch(**{f: getattr(b, f) for f in ("forward_mode", "batch_size", *VALUES, "kv_cache")}).host_checked, False)
+    liar = replace(b, positions=torch.tensor([9, 0])).seal()                     # a seal is a claim: its values are not looked at
+    test_is(check_forward_batch(liar), liar)
+    b.positions[0] = 9                                                           # an in-place write breaks the seal
+    test_eq(b.host_checked, False)
+    test_fail(lambda: check_forward_batch(b), contains="positions must lie in [0, max_context=4), got values 0..9")
+    with torch.inference_mode(): inf = ForwardBatch.init_new("decode", [[1]], [[1]], cache)
+    test_eq(inf.host_checked, False)
+    ok = ForwardBatch.init_new("extend", [[1, 2]], [[1, 2]], cache)
+    test_is(check_forward_batch(ok, logits_rows=torch.tensor([1])), ok)
+    test_fail(lambda: check_forward_batch(ok, logits_rows=torch.tensor([2])), contains="logits_rows must lie in the batch's tokens 0..1, got values 2..2")

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 from datetime import datetime, timezone
 
@@ -120,13 +120,14 @@ def decode_main(argv: list[str] | None = None) -> int:
             pre = ForwardBatch.init_new("extend", prompts, [s[:-1] for s in slots], kv)
             model(pre.input_ids, pre.positions, pre)
             batch = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
-            graph_us = wall_us(lambda: runner.replay(batch), a.iters, a.warmup, dev)
-            unchecked_us = wall_us(lambda: runner.replay(batch, check=False), a.iters, a.warmup, dev)   # as the engine launches it
+            graph_us = wall_us(lambda: runner.replay(batch), a.iters, a.warmup, dev)   # checked on the host, as init_new built it
+            unsealed = replace(batch, host_seal=None)                                   # the same tensors, checked on the device
+            device_checked_us = wall_us(lambda: runner.replay(unsealed), a.iters, a.warmup, dev)
             eager_us = wall_us(lambda: model(batch.input_ids, batch.positions, batch), a.iters, a.warmup, dev)
         floor_us = sum(decode_floor_bytes(model, bs, a.context).values()) / HBM_BYTES_PER_US
         goals = [goal(f"graph step / floor at batch {bs}", round(graph_us / floor_us, 2), DECODE_GOALS[bs], device=dev)] if bs in DECODE_GOALS else []
         emit(setup.record("decode", runner, batch=bs, context=a.context, graph_us=round(graph_us, 1),
-                          unchecked_us=round(unchecked_us, 1), eager_us=round(eager_us, 1),
+                          device_checked_us=round(device_checked_us, 1), eager_us=round(eager_us, 1),
                           speedup=round(eager_us / graph_us, 2), floor_us=round(floor_us, 3),
                           step_vs_floor=round(graph_us / floor_us, 2), goals=goals))
         kv.free([s for seq in slots for s in seq])
@@ -149,10 +150,11 @@ def prefill_main(argv: list[str] | None = None) -> int:
     for T in a.tokens:
         prompt = torch.randint(1, config.vocab_size - 1, (T,), generator=g).tolist()
         batch = ForwardBatch.init_new("extend", [prompt], [list(range(1, T + 1))], kv)
-        last = torch.tensor([T - 1], device=dev)   # the row a server samples from, and the only LM head the floor counts
+        last = torch.tensor([T - 1])   # the row a server samples from, and the only LM head the floor counts: on the host, as the engine gives it
+        last_dev = last.to(dev)
         with torch.no_grad():
             graph_us = wall_us(lambda: runner.forward(batch, logits_rows=last), a.iters, a.warmup, dev)
-            eager_us = wall_us(lambda: mm(batch.input_ids, batch.positions, batch, logits_rows=last), a.iters, a.warmup, dev)
+            eager_us = wall_us(lambda: mm(batch.input_ids, batch.positions, batch, logits_rows=last_dev), a.iters, a.warmup, dev)
             replay_us = wall_us(runner.graphs[T].replay, a.iters, a.warmup, dev)
             embed_us = wall_us(lambda: embed(batch.input_ids), a.iters, a.warmup, dev)
         fl = prefill_floor(mm.language_model, T)
@@ -225,7 +227,7 @@ def prefill_profile(config: str = "v2-lite-moe", tokens: int = 256, steps: int =
     runner = PrefillCudaGraphRunner(mm, kv, buckets=[tokens], max_bs=1)
     prompt = torch.randint(1, mm.config.vocab_size - 1, (tokens,), generator=torch.Generator().manual_seed(0)).tolist()
     batch = ForwardBatch.init_new("extend", [prompt], [list(range(1, tokens + 1))], kv)
-    last = torch.tensor([tokens - 1], device=dev)   # as the bench and the engine: the last token's logits only
+    last = torch.tensor([tokens - 1])   # as the bench and the engine: the last token's logits only, its index on the host
     with torch.no_grad():
         for _ in range(3): runner.forward(batch, logits_rows=last)
         kernels = profile_kernels(lambda: runner.forward(batch, logits_rows=last), steps, dev)

@@ -5,6 +5,7 @@
 # %% ../../nbs/57_model_runner.ipynb #943f99b2
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import torch
@@ -108,10 +109,10 @@ def run(self: ModelRunner, fb: ForwardBatch, spans: list[tuple[int, int]], sampl
     if fb.forward_mode is ForwardMode.DECODE:
         logits = self.decode_runner.forward(fb, check=check) if self.decode_runner else self.model(fb.input_ids, fb.positions, fb)
         return logits.float().clone()
-    ends = torch.tensor([e - s for s, e in spans], device=self.device).cumsum(0) - 1
-    rows = ends[torch.tensor(samples, device=self.device)]   # the LM head only for each sampling request's last token
+    ends = list(itertools.accumulate(e - s for s, e in spans))
+    rows = torch.tensor([n - 1 for n, s in zip(ends, samples) if s], dtype=torch.int64)   # each sampling request's last token, on the host: no sync
     if self.prefill_runner: return self.prefill_runner.forward(fb, logits_rows=rows).float()
-    return self.model(fb.input_ids, fb.positions, fb, logits_rows=rows).float()
+    return self.model(fb.input_ids, fb.positions, fb, logits_rows=rows.to(self.device)).float()
 
 @patch
 def forward(self: ModelRunner, batch: ScheduledBatch) -> torch.Tensor:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 import torch
@@ -55,11 +55,22 @@ class ForwardBatch:
     kv_cache: KVCache
     num_token_non_padded: Optional[torch.Tensor] = None
     image_features: Optional[torch.Tensor] = None
+    host_seal: Optional[tuple] = field(default=None, repr=False, compare=False)   # see `seal`
 
     @property
     def num_tokens(self) -> int:
         "Tokens in the batch: all sequences' new tokens together."
         return self.input_ids.shape[0]
+
+    def seal(self) -> ForwardBatch:
+        "Record that the values were checked on the host: runners skip their device check while no value tensor changes."
+        self.host_seal = _fingerprint(self)
+        return self
+
+    @property
+    def host_checked(self) -> bool:
+        "Were the values checked on the host, and does every value field still hold the same tensor, unwritten since?"
+        return self.host_seal is not None and self.host_seal == _fingerprint(self)
 
     @classmethod
     def init_new(cls, forward_mode: ForwardMode | str, input_ids: Sequence[Sequence[int]],
@@ -87,9 +98,17 @@ class ForwardBatch:
                    out_cache_loc=long([x for ids, s in zip(input_ids, cache_slots) for x in s[len(s) - len(ids):]]),
                    seq_ids=long([i for i, ids in enumerate(input_ids) for _ in ids]),
                    seq_lens=torch.tensor([len(s) for s in cache_slots], dtype=torch.int32, device=dev),
-                   req_to_token=long(table), kv_cache=kv_cache, num_token_non_padded=count, image_features=image_features)
+                   req_to_token=long(table), kv_cache=kv_cache, num_token_non_padded=count,
+                   image_features=image_features).seal()   # every value was checked above, on the host
 
 # %% ../../nbs/22_forward_batch.ipynb #7831fc27
+_VALUE_FIELDS = ("input_ids", "positions", "out_cache_loc", "seq_ids", "seq_lens", "req_to_token")
+
+def _fingerprint(batch: ForwardBatch) -> tuple | None:
+    "Which tensor each value field holds and its in-place write count; None for tensors that keep no count."
+    try: return (id(batch.kv_cache),) + tuple((id(t), t.data_ptr(), t._version) for t in (getattr(batch, n) for n in _VALUE_FIELDS))
+    except RuntimeError: return None   # inference-mode tensors have no version counter: such a batch is checked on the device
+
 def _check_sequences(mode: ForwardMode, input_ids: Sequence[Sequence[int]], cache_slots: Sequence[Sequence[int]],
                      kv_cache: KVCache) -> None:
     "Raise a clear error for a list of sequences the cache cannot take as a batch."
@@ -116,7 +135,7 @@ _DTYPES = (("input_ids", torch.int64), ("positions", torch.int64), ("out_cache_l
            ("seq_ids", torch.int64), ("seq_lens", torch.int32), ("req_to_token", torch.int64))
 
 def check_forward_batch(batch: ForwardBatch, *, values: bool = True, logits_rows: torch.Tensor | None = None) -> ForwardBatch:
-    "Raise a clear error if a batch (or the token rows asked for logits) has a wrong dtype, device or shape, too many tokens, or (with `values`) an index out of range."
+    "Raise a clear error if a batch (or the token rows asked for logits) has a wrong dtype, device or shape, too many tokens, or (with `values`) an index out of range; values checked on the host are not checked again."
     dev = batch.kv_cache.device
     for name, dtype in _DTYPES:
         t = getattr(batch, name)
@@ -135,19 +154,22 @@ def check_forward_batch(batch: ForwardBatch, *, values: bool = True, logits_rows
     r = logits_rows
     if r is not None and (r.dim() != 1 or r.dtype not in (torch.int32, torch.int64)):
         raise TypeError(f"logits_rows must be a 1-D integer tensor of token indices, got {tuple(r.shape)} {r.dtype}")
-    if r is not None and r.device != dev: raise ValueError(f"logits_rows is on {r.device} but the KV cache is on {dev}")
+    if r is not None and r.device != dev and r.device.type != "cpu":
+        raise ValueError(f"logits_rows is on {r.device} but the KV cache is on {dev} (rows on the CPU are checked there)")
     return _check_values(batch, logits_rows) if values else batch
 
 def _check_values(batch: ForwardBatch, logits_rows: torch.Tensor | None = None) -> ForwardBatch:
-    "Raise a clear error for a batch whose positions, lengths, sequence ids or cache slots are out of range (one host sync)."
-    C, S, B = batch.kv_cache.max_context, batch.kv_cache.num_slots, batch.batch_size
-    rules = [(f"ForwardBatch.{name}", getattr(batch, name), lo, hi, what) for name, lo, hi, what in (
+    "Raise a clear error for a batch whose positions, lengths, sequence ids or cache slots are out of range (one host sync, none for what is on the host)."
+    C, S, B, T = batch.kv_cache.max_context, batch.kv_cache.num_slots, batch.batch_size, batch.num_tokens
+    rules = [] if batch.host_checked else [(f"ForwardBatch.{name}", getattr(batch, name), lo, hi, what) for name, lo, hi, what in (
         ("positions", 0, C - 1, f"[0, max_context={C})"), ("seq_lens", 0, C, f"[0, max_context={C}]"),
         ("seq_ids", 0, B - 1, f"the batch's sequences 0..{B - 1}"),
         ("out_cache_loc", 0, S - 1, f"the cache's slots 0..{S - 1}"), ("req_to_token", 0, S - 1, f"the cache's slots 0..{S - 1}"))]
     if logits_rows is not None:
-        rules.append(("logits_rows", logits_rows, 0, batch.num_tokens - 1, f"the batch's tokens 0..{batch.num_tokens - 1}"))
-    bounds = index_bounds([t for _, t, *_ in rules])   # one launch and one copy home on a GPU (19a)
-    for (label, _, lo, hi, what), got in zip(rules, bounds):
-        if got is not None and (got[0] < lo or got[1] > hi): raise ValueError(f"{label} must lie in {what}, got values {got[0]}..{got[1]}")
+        rules.append(("logits_rows", logits_rows, 0, T - 1, f"the batch's tokens 0..{T - 1}"))
+    for device in {t.device for _, t, *_ in rules}:   # one launch and one copy home on a GPU (19a); none on the CPU
+        mine = [r for r in rules if r[1].device == device]
+        bounds = index_bounds([t for _, t, *_ in mine])
+        for (label, _, lo, hi, what), got in zip(mine, bounds):
+            if got is not None and (got[0] < lo or got[1] > hi): raise ValueError(f"{label} must lie in {what}, got values {got[0]}..{got[1]}")
     return batch

@@ -122,6 +122,8 @@ def _run_outer(self: PrefillCudaGraphRunner, batch: ForwardBatch, body_forward: 
 def forward(self: PrefillCudaGraphRunner, batch: ForwardBatch, logits_rows: torch.Tensor | None = None) -> torch.Tensor:
     "Run the model's forward with the body replayed from its graph (eagerly when no bucket holds the batch); logits of `logits_rows` only when given."
     self._check(batch, logits_rows=logits_rows)
+    if logits_rows is not None and logits_rows.device != batch.kv_cache.device:   # rows checked on the host: copy, without a sync
+        logits_rows = logits_rows.pin_memory().to(batch.kv_cache.device, non_blocking=True)
     kw = {} if logits_rows is None else {"logits_rows": logits_rows}   # the LM head for the rows that sample, outside the graph
     T = pick_bucket(batch.num_tokens, self.buckets)
     if T is None or batch.batch_size > self.max_bs:
