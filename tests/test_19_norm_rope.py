@@ -3,6 +3,7 @@ import pytest
 import torch
 from refmoe.kernels.norm_rope import (
     apply_rotary,
+    apply_rotary_store,
     rms_norm,
 )
 
@@ -79,12 +80,42 @@ def test_rotary_bad_input():
     test_fail(lambda: apply_rotary(torch.randn(2, 2, 7), torch.randn(2, 2, 7), cos, sin, torch.tensor([0, 1])), contains="must be even")
 
 
+def test_rotary_store_matches_torch():
+    g = torch.Generator().manual_seed(3)
+    for dtype in (torch.float32, torch.bfloat16):
+        for T, heads, D in ((1, 2, 16), (9, 3, 8), (40, 4, 32)):
+            cos, sin = rope_tables(D, 128)
+            q, k, v = torch.randn(T, 3, heads, D, generator=g).to(dtype).unbind(1)   # views of one projection, as attention has them
+            positions, slots = torch.randint(0, 128, (T,), generator=g), torch.randperm(2 * T + 1, generator=g)[:T]
+            k_cache, v_cache = torch.randn(2, 2 * T + 1, heads, D, generator=g).to(dtype).unbind(0)
+            ref_k, ref_v = k_cache.clone(), v_cache.clone()
+            q_rot = apply_rotary_store(q, k, v, cos, sin, positions, slots, k_cache, v_cache)
+            want_q, want_k = apply_rotary(q, k, cos, sin, positions)
+            ref_k.index_copy_(0, slots, want_k); ref_v.index_copy_(0, slots, v)
+            test_eq((torch.equal(q_rot, want_q), torch.equal(k_cache, ref_k), torch.equal(v_cache, ref_v)), (True, True, True))
+
+
+def test_rotary_store_bad_input():
+    cos, sin = rope_tables(8)
+    q, cache = torch.randn(2, 2, 8), torch.zeros(4, 2, 8)
+    store = lambda **kw: apply_rotary_store(**({"q": q, "k": q, "v": q, "cos": cos, "sin": sin, "positions": torch.tensor([0, 1]),
+                                               "slots": torch.tensor([1, 2]), "k_cache": cache, "v_cache": cache.clone()} | kw))
+    test_fail(lambda: store(v=torch.randn(2, 2, 6)), contains="v must be like q [T, heads, D]")
+    test_fail(lambda: store(k_cache=torch.zeros(4, 3, 8)), contains="k_cache must be one layer's cache [num_slots, 2, 8]")
+    test_fail(lambda: store(v_cache=torch.zeros(4, 2, 8, dtype=torch.float64)), contains="v_cache must be one layer's cache")
+    test_fail(lambda: store(k_cache=torch.zeros(8, 2, 8)[::2]), contains="k_cache and v_cache must be alike")
+    test_fail(lambda: store(slots=torch.tensor([1, 2], dtype=torch.int32)), contains="slots must be int64 [2]")
+    test_fail(lambda: store(positions=torch.tensor([0])), contains="positions must be int64 [2]")
+
+
 def test_one_recorded_op_each():
     x, w = torch.randn(4, 8), torch.ones(8)
     test_eq([o for o in recorded_ops(lambda: rms_norm(x, w, 1e-6)) if "refmoe" in o], ["refmoe.rms_norm.default"])
     cos, sin = rope_tables(8)
     q = torch.randn(2, 2, 8)
     test_eq([o for o in recorded_ops(lambda: apply_rotary(q, q, cos, sin, torch.tensor([0, 1]))) if "refmoe" in o], ["refmoe.rotary.default"])
+    store = lambda: apply_rotary_store(q, q, q, cos, sin, torch.tensor([0, 1]), torch.tensor([1, 2]), torch.zeros(4, 2, 8), torch.zeros(4, 2, 8))
+    test_eq([o for o in recorded_ops(store) if "refmoe" in o], ["refmoe.rotary_store.default"])
 
 
 @pytest.mark.gpu
@@ -104,3 +135,8 @@ def test_v2_lite_shapes_gpu():
             c, s = cos[pos][:, None], sin[pos][:, None]
             test_close(q_rot.float(), rotate_reference(q, c, s).float(), eps=2e-2 if dtype == torch.bfloat16 else 1e-5)
             test_close(k_rot.float(), rotate_reference(k, c, s).float(), eps=2e-2 if dtype == torch.bfloat16 else 1e-5)
+            v = torch.randn(M, 16, 128, generator=g, device="cuda").to(dtype)
+            k_cache, v_cache = torch.zeros(2, 2 * M + 1, 16, 128, device="cuda", dtype=dtype).unbind(0)
+            slots = torch.randperm(2 * M + 1, device="cuda")[:M]
+            q_st = apply_rotary_store(q, k, v, cos, sin, pos, slots, k_cache, v_cache)
+            test_eq((torch.equal(q_st, q_rot), torch.equal(k_cache[slots], k_rot), torch.equal(v_cache[slots], v)), (True, True, True))

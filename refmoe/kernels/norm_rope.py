@@ -13,7 +13,8 @@ import triton
 import triton.language as tl
 
 # %% auto #0
-__all__ = ['rms_norm_kernel', 'rms_norm_op', 'rms_norm', 'rotary_kernel', 'rotary_op', 'apply_rotary']
+__all__ = ['rms_norm_kernel', 'rms_norm_op', 'rms_norm', 'rotary_kernel', 'rotary_op', 'apply_rotary', 'rotary_store_kernel',
+           'rotary_store_op', 'apply_rotary_store']
 
 # %% ../../nbs/19_norm_rope.ipynb #ed94e06e
 @triton.jit
@@ -133,9 +134,8 @@ def rotary_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Te
         q, k, cos, sin, positions, q_out, k_out, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1), cos.stride(0),
         HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), num_warps=4)
 
-def apply_rotary(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, positions: torch.Tensor
-                 ) -> tuple[torch.Tensor, torch.Tensor]:
-    "`q` and `k` (`[T, heads, D]`, any strides with a unit last one) rotated by the angles of `positions`, in one launch."
+def _check_rotary(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
+    "Raise a clear error for inputs the rotary kernels cannot take; else an empty output shaped like `q`."
     if q.dim() != 3 or k.shape != q.shape or k.dtype != q.dtype or k.device != q.device:
         raise ValueError(f"q and k must be alike [T, heads, D], got {tuple(q.shape)} {q.dtype} and {tuple(k.shape)} {k.dtype}")
     T, heads, D = q.shape
@@ -145,6 +145,72 @@ def apply_rotary(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch
         raise ValueError(f"cos and sin must be fp32 [max_position, {D // 2}], got {tuple(cos.shape)} {cos.dtype}")
     if positions.shape != (T,) or positions.dtype != torch.int64:
         raise ValueError(f"positions must be int64 [{T}], got {tuple(positions.shape)} {positions.dtype}")
-    q_out, k_out = torch.empty(T, heads, D, dtype=q.dtype, device=q.device), torch.empty(T, heads, D, dtype=q.dtype, device=q.device)
+    return torch.empty(T, heads, D, dtype=q.dtype, device=q.device)
+
+def apply_rotary(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, positions: torch.Tensor
+                 ) -> tuple[torch.Tensor, torch.Tensor]:
+    "`q` and `k` (`[T, heads, D]`, any strides with a unit last one) rotated by the angles of `positions`, in one launch."
+    q_out, k_out = _check_rotary(q, k, cos, sin, positions), torch.empty(q.shape, dtype=q.dtype, device=q.device)
     rotary_op(q, k, cos, sin, positions, q_out, k_out)
     return q_out, k_out
+
+# %% ../../nbs/19_norm_rope.ipynb #980da90b
+@triton.jit
+def rotary_store_kernel(
+    q_ptr, k_ptr, v_ptr, cos_ptr, sin_ptr, pos_ptr, slot_ptr, q_out_ptr, k_cache_ptr, v_cache_ptr, R, HEADS,
+    stride_qt, stride_qh, stride_kt, stride_kh, stride_vt, stride_vh, stride_c, stride_slot,
+    HALF: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_D: tl.constexpr,
+):
+    """Rotate q into `q_out` as `rotary_kernel` does; rotate k and copy v into the cache rows of their tokens' slots.
+
+    Pointers: q_ptr, k_ptr, v_ptr [T, HEADS, 2 * HALF] (strides per token and head, unit along the
+    head dimension); cos_ptr, sin_ptr fp32 [max_position, HALF]; pos_ptr, slot_ptr int64 [T];
+    q_out_ptr contiguous [T, HEADS, 2 * HALF]; k_cache_ptr, v_cache_ptr one layer's cache
+    [num_slots, HEADS, 2 * HALF], row stride `stride_slot`, contiguous within a row. R = T * HEADS.
+    """
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    d = tl.arange(0, BLOCK_D)
+    rmask = rows < R
+    mask = rmask[:, None] & (d < HALF)[None, :]
+    t, hd = rows // HEADS, rows % HEADS
+    pos = tl.load(pos_ptr + t, mask=rmask, other=0)
+    slot = tl.load(slot_ptr + t, mask=rmask, other=0)
+    cos = tl.load(cos_ptr + pos[:, None] * stride_c + d[None, :], mask=mask, other=0.0)
+    sin = tl.load(sin_ptr + pos[:, None] * stride_c + d[None, :], mask=mask, other=0.0)
+    _rotate_rows(q_ptr + t * stride_qt + hd * stride_qh, q_out_ptr, rows[:, None] * (2 * HALF) + d[None, :], cos, sin, mask, HALF, BLOCK_D)
+    cached = (slot * stride_slot + hd * (2 * HALF))[:, None] + d[None, :]
+    _rotate_rows(k_ptr + t * stride_kt + hd * stride_kh, k_cache_ptr, cached, cos, sin, mask, HALF, BLOCK_D)
+    v = (v_ptr + t * stride_vt + hd * stride_vh)[:, None] + d[None, :]
+    tl.store(v_cache_ptr + cached, tl.load(v, mask=mask), mask=mask)
+    tl.store(v_cache_ptr + cached + HALF, tl.load(v + HALF, mask=mask), mask=mask)
+
+# %% ../../nbs/19_norm_rope.ipynb #53049d4a
+@torch.library.custom_op("refmoe::rotary_store", mutates_args=("q_out", "k_cache", "v_cache"))
+def rotary_store_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, positions: torch.Tensor,
+                    slots: torch.Tensor, q_out: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor) -> None:
+    "Launch `rotary_store_kernel`: the rotated q into `q_out`, the rotated k and v into the cache at `slots`."
+    T, heads, D = q.shape
+    R = T * heads
+    if R == 0: return
+    br = max(1, min(256, triton.next_power_of_2(R))) if interpreted_on(q) else 16
+    kernel_for(rotary_store_kernel, q)[(triton.cdiv(R, br),)](
+        q, k, v, cos, sin, positions, slots, q_out, k_cache, v_cache, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1),
+        v.stride(0), v.stride(1), cos.stride(0), k_cache.stride(0),
+        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), num_warps=4)
+
+def apply_rotary_store(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor,
+                       positions: torch.Tensor, slots: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor) -> torch.Tensor:
+    "Rotated `q`, with the rotated `k` and `v` stored at cache rows `slots` of one layer's `k_cache` and `v_cache`, in one launch."
+    if v.shape != q.shape or v.dtype != q.dtype or v.device != q.device or v.stride(-1) != 1:
+        raise ValueError(f"v must be like q [T, heads, D] with a unit last stride, got {tuple(v.shape)} {v.dtype}")
+    T, heads, D = q.shape
+    for name, c in (("k_cache", k_cache), ("v_cache", v_cache)):
+        if c.dim() != 3 or c.shape[1:] != (heads, D) or c.dtype != q.dtype or c.device != q.device or c.stride()[1:] != (D, 1):
+            raise ValueError(f"{name} must be one layer's cache [num_slots, {heads}, {D}] in {q.dtype}, rows contiguous, "
+                             f"got {tuple(c.shape)} {c.dtype} strides {c.stride()}")
+    if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride(): raise ValueError("k_cache and v_cache must be alike")
+    if slots.shape != (T,) or slots.dtype != torch.int64 or slots.device != q.device:
+        raise ValueError(f"slots must be int64 [{T}] on {q.device}, got {tuple(slots.shape)} {slots.dtype}")
+    q_out = _check_rotary(q, k, cos, sin, positions)
+    rotary_store_op(q, k, v, cos, sin, positions, slots, q_out, k_cache, v_cache)
+    return q_out

@@ -11,7 +11,7 @@ from typing import Protocol, Sequence
 import torch
 from torch import nn
 
-from ..kernels.norm_rope import apply_rotary
+from ..kernels.norm_rope import apply_rotary, apply_rotary_store
 from ..kernels.paged_attention import paged_attention
 
 # %% auto #0
@@ -134,6 +134,14 @@ class RotaryEmbedding(nn.Module):
         cos, sin = self.cos[positions][:, None], self.sin[positions][:, None]
         return _rotate(q, cos, sin), _rotate(k, cos, sin)
 
+    def forward_store(self, positions: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cache: KVCache,
+                      layer: int, slots: torch.Tensor) -> torch.Tensor:
+        "Rotated `q`, with the rotated `k` and `v` written to `cache` at `layer`, rows `slots` (one launch when fused)."
+        if self.fused: return apply_rotary_store(q, k, v, self.cos, self.sin, positions, slots, cache.k[layer], cache.v[layer])
+        q, k = self(positions, q, k)
+        cache.write(layer, slots, k, v)
+        return q
+
 # %% ../../nbs/21_attention.ipynb #84d5f991
 class Attention(nn.Module):
     "Multi-head self-attention with rotary positions, reading and writing the KV cache by slot."
@@ -152,9 +160,8 @@ class Attention(nn.Module):
         "Write the batch's keys and values at their slots, then attend over the cache where `mask` allows (None: the kernel)."
         T = hidden_states.shape[0]
         q, k, v = self.qkv_proj(hidden_states).view(T, 3, self.num_heads, self.head_dim).unbind(1)
-        q, k = self.rotary_emb(positions, q, k)
         cache = forward_batch.kv_cache
-        cache.write(self.layer_id, forward_batch.out_cache_loc, k, v)
+        q = self.rotary_emb.forward_store(positions, q, k, v, cache, self.layer_id, forward_batch.out_cache_loc)
         keys, values = cache.k[self.layer_id], cache.v[self.layer_id]
         if mask is None:  # the kernel: each token reads its own request's cached tokens (18_paged_attention)
             fb = forward_batch

@@ -1,0 +1,19 @@
+# The fifteenth session's second call (carry .whl): the sealed batch and the fused rotary + cache write measured
+# through notebook 73's GPU cells (bench decode and prefill, the per-kernel profiles), and the changed kernels
+# checked against torch on the GPU. REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-03-s15/call2.sh
+scripts/gpu-check env > "$OUT/env2.log" 2>&1 || { tail -20 "$OUT/env2.log"; exit 1; }
+export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+unset TRITON_INTERPRET
+timeout 120 python3 -m pytest -q -m gpu tests/test_19_norm_rope.py tests/test_25_model.py tests/test_32_decode_runner.py tests/test_33_prefill_runner.py 2>&1 | tail -4
+timeout 330 python3 scripts/nbtools.py run --flags "gpu bench" nbs/73_runner_bench.ipynb > "$OUT/nb73.log" 2>&1; echo "nb73 rc=$?"; tail -5 "$OUT/nb73.log"
+cp nbs/73_runner_bench.ipynb "$OUT/"
+python3 - <<'PY'
+import json
+nb = json.load(open("nbs/73_runner_bench.ipynb"))
+for c in nb["cells"]:
+    s = "".join(c["source"])
+    if "#| gpu" in s:
+        for o in c.get("outputs", []):
+            t = o.get("text") or o.get("data", {}).get("text/plain", "")
+            print("".join(t)[:2500])
+PY
