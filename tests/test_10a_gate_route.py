@@ -69,6 +69,19 @@ def test_bad_input():
     test_fail(lambda: gate_route(x, gate, cfg, torch.tensor([2.0])), contains="must be int32")
 
 
+def test_gate_route_counts_load():
+    g = torch.Generator().manual_seed(7)
+    x, gate = torch.randn(20, 32, generator=g), torch.randn(8, 32, generator=g)
+    load, emap = torch.zeros(8, dtype=torch.int64), torch.tensor([0, -1, 1, -1, 2, -1, 3, -1], dtype=torch.int32)
+    w, ids = gate_route(x, gate, TopKConfig(top_k=3), torch.tensor([13], dtype=torch.int32), emap, expert_load=load)
+    test_eq(load, torch.bincount(ids[ids >= 0].long(), minlength=8))
+    test_eq(int(load.sum()), int((ids[:13] >= 0).sum()))   # rows 13-19 are padding: none counted
+    gate_route(x, gate, TopKConfig(top_k=3), expert_load=load)
+    test_eq(int(load.sum()), int((ids[:13] >= 0).sum()) + 60)   # adds: 20 rows of 3 more
+    test_fail(lambda: gate_route(x, gate, TopKConfig(top_k=3), expert_load=torch.zeros(8, dtype=torch.int32)), contains="expert_load must be int64 [8]")
+    test_fail(lambda: gate_route(x, gate, TopKConfig(top_k=3), expert_load=torch.zeros(7, dtype=torch.int64)), contains="expert_load must be int64 [8]")
+
+
 def test_one_recorded_op():
     x, gate, _ = _gate_case(M=4, H=32, E=8)
     counters = route_counters(4, "cpu")
@@ -83,7 +96,9 @@ def test_v2_lite_gpu():
     for M in (1, 7, 16, 64, 100, 256, 1024, 4096):
         x = torch.randn(M, 2048, device="cuda", dtype=torch.bfloat16)
         gate = (torch.randn(64, 2048, device="cuda") / 2048 ** 0.5).to(torch.bfloat16)
-        w, ids = gate_route(x, gate, cfg, counters=counters)
+        load = torch.zeros(64, dtype=torch.int64, device="cuda")
+        w, ids = gate_route(x, gate, cfg, counters=counters, expert_load=load)
+        test_eq(load, torch.bincount(ids.flatten().long(), minlength=64))   # the in-kernel count, int64 atomics on the GPU
         w_ref, ids_ref = select_experts_torch(F.linear(x.float(), gate.float()), cfg)
         same = (ids.sort(1).values == ids_ref.sort(1).values).all(1).float().mean().item()
         assert same >= 0.99, (M, same)

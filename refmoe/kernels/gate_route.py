@@ -20,12 +20,12 @@ __all__ = ['ROWS_PER_COUNTER', 'gate_route_kernel', 'gate_route_plan', 'route_co
 # %% ../../nbs/10a_gate_route.ipynb #39c9c95c
 @triton.jit
 def gate_route_kernel(
-    x_ptr, gate_ptr, part_ptr, counter_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr,
+    x_ptr, gate_ptr, part_ptr, counter_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr,
     M, H, E, stride_xm, stride_ge, scale,
     SPLIT: tl.constexpr, H_PER_SPLIT: tl.constexpr, BLOCK_H: tl.constexpr, PRECISION: tl.constexpr, UPCAST: tl.constexpr,
     TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
     SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
-    RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr,
+    RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr,
 ):
     """Router logits `x @ gate.T` for `BLOCK_M` rows over one slice of H, and, in the last program of the row block, the routing.
 
@@ -41,6 +41,7 @@ def gate_route_kernel(
     - part_ptr: scratch, fp32 [SPLIT, row blocks * BLOCK_M, BLOCK_E]; read only when SPLIT > 1.
     - counter_ptr: int32 [>= row blocks], zero on entry and on exit; read only when SPLIT > 1.
     - bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr: as in `topk_route_kernel`.
+    - load_ptr: int64 [E], the expert-load counter, one added per routed (row, slot); read only when HAS_LOAD.
 
     Key constexprs: SPLIT (programs per row block), H_PER_SPLIT (a multiple of BLOCK_H),
     BLOCK_H (the K tile of `tl.dot`), PRECISION (`tl.dot`'s input precision: "ieee" for fp32
@@ -61,8 +62,8 @@ def gate_route_kernel(
             xt, gt = xt.to(tl.float32), gt.to(tl.float32)
         acc = tl.dot(xt, gt, acc, input_precision=PRECISION)
     if SPLIT == 1:
-        route_tile(acc, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, M, E, scale, TOP_K, BLOCK_K,
-                   BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT)
+        route_tile(acc, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
+                   BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
     else:
         rows_all = tl.num_programs(0) * BLOCK_M
         offs = rows[:, None] * BLOCK_E + cols[None, :]
@@ -75,8 +76,8 @@ def gate_route_kernel(
             for s in tl.static_range(SPLIT):                 # split order: the same sum whoever came last
                 logits += tl.load(part_ptr + s * rows_all * BLOCK_E + offs, mask=tile_mask, other=0.0, cache_modifier=".cg")
             tl.store(counter_ptr + pid_m, 0)
-            route_tile(logits, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, M, E, scale, TOP_K, BLOCK_K,
-                       BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT)
+            route_tile(logits, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
+                       BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
 
 # %% ../../nbs/10a_gate_route.ipynb #51bd61b9
 def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int, int]:
@@ -97,12 +98,12 @@ def route_counters(num_rows: int, device: str | torch.device) -> torch.Tensor:
     return torch.zeros(triton.cdiv(max(num_rows, 1), ROWS_PER_COUNTER), dtype=torch.int32, device=device)
 
 # %% ../../nbs/10a_gate_route.ipynb #c26b84ae
-@torch.library.custom_op("refmoe::gate_route", mutates_args=("topk_weights", "topk_ids", "counters"))
+@torch.library.custom_op("refmoe::gate_route", mutates_args=("topk_weights", "topk_ids", "counters", "expert_load"))
 def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional[torch.Tensor], expert_map: Optional[torch.Tensor],
                   num_token_non_padded: Optional[torch.Tensor], topk_weights: torch.Tensor, topk_ids: torch.Tensor,
-                  counters: torch.Tensor, top_k: int, sigmoid: bool, n_group: int, topk_group: int, renormalize: bool,
-                  scale: float) -> None:
-    "Launch `gate_route_kernel`, writing `topk_weights` and `topk_ids` in place (the counters end as they began, zero)."
+                  counters: torch.Tensor, expert_load: Optional[torch.Tensor], top_k: int, sigmoid: bool, n_group: int,
+                  topk_group: int, renormalize: bool, scale: float) -> None:
+    "Launch `gate_route_kernel`, writing `topk_weights` and `topk_ids` in place, adding to `expert_load` if given (the counters end as they began, zero)."
     M, H = x.shape
     E = gate.shape[0]
     if M == 0: return
@@ -114,14 +115,14 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
     kernel_for(gate_route_kernel, x)[(blocks, split)](
         x, gate, part, counters, dummy if correction_bias is None else correction_bias, dummy if expert_map is None else expert_map,
         dummy if num_token_non_padded is None else num_token_non_padded, topk_weights, topk_ids,
-        M, H, E, x.stride(0), gate.stride(0), scale,
+        dummy if expert_load is None else expert_load, M, H, E, x.stride(0), gate.stride(0), scale,
         SPLIT=split, H_PER_SPLIT=triton.cdiv(triton.cdiv(H, split), bh) * bh, BLOCK_H=bh,
         PRECISION="ieee" if (x.dtype == torch.float32 or interpreted_on(x)) else None,
         UPCAST=interpreted_on(x) and x.dtype != torch.float32,
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=be,
         SIGMOID=sigmoid, N_GROUP=n_group, GROUP_SIZE=E // n_group, TOPK_GROUP=topk_group, RENORMALIZE=renormalize,
         HAS_BIAS=correction_bias is not None, HAS_MAP=expert_map is not None, HAS_COUNT=num_token_non_padded is not None,
-        num_warps=4)
+        HAS_LOAD=expert_load is not None, num_warps=4)
 
 # %% ../../nbs/10a_gate_route.ipynb #f9149838
 def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:
@@ -141,15 +142,18 @@ def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | No
 
 def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConfig,
                num_token_non_padded: torch.Tensor | None = None, expert_map: torch.Tensor | None = None, *,
-               correction_bias: torch.Tensor | None = None, counters: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
-    "Route each row of `hidden_states` by `gate` to `config.top_k` experts in one launch: `(topk_weights fp32, topk_ids int32)`."
+               correction_bias: torch.Tensor | None = None, counters: torch.Tensor | None = None,
+               expert_load: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+    "Route each row of `hidden_states` by `gate` to `config.top_k` experts in one launch: `(topk_weights fp32, topk_ids int32)`; `expert_load` (int64 [E]) gains one per routed pair."
     x = hidden_states
     _check_gate(x, gate, counters)
+    if expert_load is not None and (expert_load.dtype != torch.int64 or expert_load.shape != (gate.shape[0],) or expert_load.device != x.device):
+        raise TypeError(f"expert_load must be int64 [{gate.shape[0]}] on {x.device}, got {expert_load.dtype} {tuple(expert_load.shape)} on {expert_load.device}")
     M, E, c = x.shape[0], gate.shape[0], config
     check_routing(None, x[:, :1].expand(M, E), c, correction_bias, expert_map, num_token_non_padded)   # a view shaped like the logits: no allocation
     if counters is None: counters = route_counters(M, x.device)
     w = torch.empty(M, c.top_k, dtype=torch.float32, device=x.device)
     ids = torch.empty(M, c.top_k, dtype=torch.int32, device=x.device)
-    gate_route_op(x, gate, correction_bias, expert_map, num_token_non_padded, w, ids, counters, c.top_k,
+    gate_route_op(x, gate, correction_bias, expert_map, num_token_non_padded, w, ids, counters, expert_load, c.top_k,
                   c.scoring_func == "sigmoid", c.n_group, c.topk_group, c.renormalize, float(c.routed_scaling_factor))
     return w, ids

@@ -93,11 +93,11 @@ def _row_argmax(x, cols, BLOCK_E: tl.constexpr):
 
 # %% ../../nbs/10_routing.ipynb #5be0c7a1
 @triton.jit
-def route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, M, E, scale,
+def route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale,
                TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr, SIGMOID: tl.constexpr,
                N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr, RENORMALIZE: tl.constexpr,
-               HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr):
-    "Route a tile of fp32 logits `x [BM, BLOCK_E]` (rows `rows`, columns `cols`) and store its weights and ids: the body of every router kernel."
+               HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr):
+    "Route a tile of fp32 logits `x [BM, BLOCK_E]` (rows `rows`, columns `cols`) and store its weights and ids (with HAS_LOAD, add one to `load_ptr[id]` per stored id >= 0): the body of every router kernel."
     rmask, cmask = rows < M, cols < E
     # Scores in fp32: softmax over the row, or an elementwise sigmoid.
     x = tl.where(cmask[None, :], x, float("-inf"))
@@ -156,6 +156,8 @@ def route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr
     out = rows[:, None] * TOP_K + kcols[None, :]
     tl.store(weights_ptr + out, w, mask=kmask)
     tl.store(ids_ptr + out, ids, mask=kmask)
+    if HAS_LOAD:   # the layer's expert-load counter (int64 [E]), in this launch rather than five torch kernels after it
+        tl.atomic_add(load_ptr + tl.maximum(ids, 0), tl.full([BLOCK_M, BLOCK_K], 1, tl.int64), mask=kmask & (ids >= 0), sem="relaxed")
 
 # %% ../../nbs/10_routing.ipynb #3641b07c
 @triton.jit
@@ -196,8 +198,8 @@ def topk_route_kernel(
     cols = tl.arange(0, BLOCK_E)
     x = tl.load(logits_ptr + rows[:, None] * stride_lm + cols[None, :],
                 mask=(rows < M)[:, None] & (cols < E)[None, :], other=0.0).to(tl.float32)
-    route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, M, E, scale,
-               TOP_K, BLOCK_K, BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT)
+    route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, ids_ptr, M, E, scale,
+               TOP_K, BLOCK_K, BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, False)
 
 
 # %% ../../nbs/10_routing.ipynb #a9595a81

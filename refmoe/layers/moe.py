@@ -126,17 +126,20 @@ class DeepseekV2MoE(torch.nn.Module):
         flat = topk_ids.flatten()
         self.expert_load.scatter_add_(0, flat.clamp(min=0).long(), (flat >= 0).long())
 
-    def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor]:
-        "Gate and routing: `(topk_weights, topk_ids)`, rows >= the count to -1."
-        if self.impl == "triton" and self.gate.dtype == x.dtype:   # one launch, the gate GEMM fused with routing
+    def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None, record: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
+        "Gate and routing: `(topk_weights, topk_ids)`, rows >= the count to -1; with `record`, the pairs added to `expert_load`."
+        if self.impl == "triton" and self.gate.dtype == x.dtype:   # one launch, the gate GEMM fused with routing (and the load count)
             counters = self.route_counters
             if counters.numel() * ROWS_PER_COUNTER < x.shape[0] or counters.device != x.device:
                 counters = route_counters(x.shape[0], x.device)    # more rows than the layer's own counters cover
             return gate_route(x, self.gate, self.config.topk_config, num_token_non_padded, self.expert_map,
-                              correction_bias=self.e_score_correction_bias, counters=counters)
+                              correction_bias=self.e_score_correction_bias, counters=counters,
+                              expert_load=self.expert_load if record else None)
         logits = F.linear(x.float(), self.gate.float())   # the torch path, or a gate loaded in another dtype: the fp32 GEMM, then the router
-        return select_experts(x, logits, self.config.topk_config, num_token_non_padded, self.expert_map,
-                              correction_bias=self.e_score_correction_bias, impl=self.impl)
+        w, ids = select_experts(x, logits, self.config.topk_config, num_token_non_padded, self.expert_map,
+                                correction_bias=self.e_score_correction_bias, impl=self.impl)
+        if record: self.record_expert_load(ids)
+        return w, ids
 
     @property
     def filter_expert(self) -> bool:
@@ -166,8 +169,7 @@ def count_for_standard_path(num_token_non_padded: torch.Tensor | None) -> torch.
 @patch
 def forward_normal(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "Gate, routing (with the count), fused experts, shared experts."
-    w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded))
-    self.record_expert_load(ids)
+    w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded), record=True)
     return self.add_shared(self.routed_experts(hidden_states, w, ids), self.shared_experts(hidden_states))
 
 @patch
@@ -181,8 +183,7 @@ def forward_normal_dual_stream(self: DeepseekV2MoE, hidden_states: torch.Tensor,
     if cuda: alt.wait_stream(main)
     with torch.cuda.stream(alt) if cuda else nullcontext():
         shared = self.shared_experts(hidden_states)
-    w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded))
-    self.record_expert_load(ids)
+    w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded), record=True)
     routed = self.routed_experts(hidden_states, w, ids)
     if cuda: main.wait_stream(alt)
     return self.add_shared(routed, shared)
@@ -190,8 +191,7 @@ def forward_normal_dual_stream(self: DeepseekV2MoE, hidden_states: torch.Tensor,
 @patch
 def forward_deepep(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "The all-to-all (expert-parallel) path: routing always gets the count; dispatch and combine are the identity here."
-    w, ids = self.route(hidden_states, num_token_non_padded)
-    self.record_expert_load(ids)
+    w, ids = self.route(hidden_states, num_token_non_padded, record=True)
     return self.add_shared(self.routed_experts(hidden_states, w, ids), self.shared_experts(hidden_states))
 
 @patch

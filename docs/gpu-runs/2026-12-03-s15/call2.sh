@@ -1,10 +1,10 @@
 # The fifteenth session's second call (carry .whl): the sealed batch and the fused rotary + cache write measured
-# through notebook 73's GPU cells (bench decode and prefill, the per-kernel profiles), and the changed kernels
+# (and the expert load counted in the router's launch) through notebook 73's GPU cells (bench decode and prefill, the per-kernel profiles), and the changed kernels
 # checked against torch on the GPU. REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-03-s15/call2.sh
 scripts/gpu-check env > "$OUT/env2.log" 2>&1 || { tail -20 "$OUT/env2.log"; exit 1; }
 export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
 unset TRITON_INTERPRET
-timeout 120 python3 -m pytest -q -m gpu tests/test_19_norm_rope.py tests/test_25_model.py tests/test_32_decode_runner.py tests/test_33_prefill_runner.py 2>&1 | tail -4
+timeout 120 python3 -m pytest -q -m gpu tests/test_10a_gate_route.py tests/test_19_norm_rope.py tests/test_20_moe_layer.py tests/test_25_model.py tests/test_32_decode_runner.py tests/test_33_prefill_runner.py 2>&1 | tail -4
 timeout 330 python3 scripts/nbtools.py run --flags "gpu bench" nbs/73_runner_bench.ipynb > "$OUT/nb73.log" 2>&1; echo "nb73 rc=$?"; tail -5 "$OUT/nb73.log"
 cp nbs/73_runner_bench.ipynb "$OUT/"
 python3 - <<'PY'
@@ -17,3 +17,10 @@ for c in nb["cells"]:
             t = o.get("text") or o.get("data", {}).get("text/plain", "")
             print("".join(t)[:2500])
 PY
+timeout 90 python3 - <<'PY' > "$OUT/kernels-b1.txt" 2>&1   # every kernel of the batch-1 step, not only the top 12
+import refmoe.bench.runners as R
+R.kernel_summary.__defaults__ = (80,)
+p = R.decode_profile(batch=1)
+print(p["step_us"], p["groups_us"]); [print(f"{us:>7.1f}  {name}") for us, name in p["top_kernels"]]
+PY
+cat "$OUT/kernels-b1.txt" | head -70
