@@ -109,11 +109,13 @@ class DeepseekV2DecoderLayer(nn.Module):
                     else DeepseekV2MLP(c.hidden_size, c.intermediate_size, dtype, device))
 
     def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor, forward_batch: ForwardBatch,
-                mask: torch.Tensor | None) -> torch.Tensor:
-        "The residual stream after this layer's attention and MLP; MoE layers get the batch's real-row count."
-        a = self.self_attn(self.input_layernorm(hidden_states), positions, forward_batch, mask)
-        x, h = self.post_attention_layernorm.add_forward(a, hidden_states)   # h = hidden_states + a, then its norm
-        return h + (self.mlp(x, forward_batch.num_token_non_padded) if self.is_moe else self.mlp(x))
+                mask: torch.Tensor | None, residual: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+        "`(mlp output, residual stream)`: the residual add is left to the next norm (`residual` None: the first layer)."
+        if residual is None: x, residual = self.input_layernorm(hidden_states), hidden_states
+        else: x, residual = self.input_layernorm.add_forward(hidden_states, residual)   # the last layer's add, fused here
+        a = self.self_attn(x, positions, forward_batch, mask)
+        x, residual = self.post_attention_layernorm.add_forward(a, residual)
+        return (self.mlp(x, forward_batch.num_token_non_padded) if self.is_moe else self.mlp(x)), residual
 
 # %% ../../nbs/25_model.ipynb #ec2ad7a6
 class DeepseekV2Model(nn.Module):
@@ -136,8 +138,9 @@ class DeepseekV2Model(nn.Module):
         "Normalised hidden states of every token, starting from `input_embeds` when given, else from `input_ids`."
         h = self.embed_tokens(input_ids) if input_embeds is None else input_embeds
         mask = None if self.impl == "triton" else attention_mask(forward_batch, forward_batch.kv_cache.num_slots)
-        for layer in self.layers: h = layer(positions, h, forward_batch, mask)
-        return self.norm(h)
+        residual = None
+        for layer in self.layers: h, residual = layer(positions, h, forward_batch, mask, residual)
+        return self.norm(h) if residual is None else self.norm.add_forward(h, residual)[0]
 
 # %% ../../nbs/25_model.ipynb #b33140cf
 class DeepseekV2ForCausalLM(nn.Module):
