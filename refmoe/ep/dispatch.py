@@ -42,8 +42,6 @@ class EPMoE(DeepseekV2MoE):
         self.expert_map = (dense.expert_map if self.a2a else  # the standard dispatcher routes straight to local ids
                            local_expert_map(c.n_routed_experts, self.experts, dense.expert_map, device=dense.w13.device))
         self.shared_gate_up, self.shared_down = dense.shared_gate_up, dense.shared_down
-        self.register_buffer("one_expert_weights", dense.one_expert_weights, persistent=False)   # the shared experts' GEMV route (15)
-        self.register_buffer("one_expert_ids", dense.one_expert_ids, persistent=False)
         own = slice(self.experts.start, self.experts.stop)
         param = lambda t: torch.nn.Parameter(t, requires_grad=False)
         self.w13, self.w2 = param(dense.w13[own].clone()), param(dense.w2[own].clone())

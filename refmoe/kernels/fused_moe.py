@@ -19,8 +19,7 @@ from .moe_reference import check_experts
 from .tile_configs import check_config, get_config
 
 # %% auto #0
-__all__ = ['DECODE_MLP_MAX_M', 'GEMV_MLP_CONFIG', 'fused_moe_kernel', 'invoke_fused_moe_kernel', 'fused_experts',
-           'one_expert_route', 'gemv_mlp', 'GuardedMemory', 'guarded_experts']
+__all__ = ['fused_moe_kernel', 'invoke_fused_moe_kernel', 'fused_experts', 'GuardedMemory', 'guarded_experts']
 
 # %% ../../nbs/15_fused_moe.ipynb #a4a5f234
 @triton.jit
@@ -172,22 +171,6 @@ def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tens
         invoke_fused_moe_kernel(a, b, c, w, sorted_ids, expert_ids, post, tk, mul, silu, filter_expert, bm,
                                 kw["BLOCK_SIZE_N"], kw["BLOCK_SIZE_K"], kw["GROUP_SIZE_M"], kw["num_warps"], kw["num_stages"])
     return per_pair.view(M, k, H).sum(dim=1)
-
-# %% ../../nbs/15_fused_moe.ipynb #1d3468f5
-DECODE_MLP_MAX_M = 4   # rows up to which a dense gated MLP runs on the GEMV kernels (13's tuned M <= 4 tiles)
-GEMV_MLP_CONFIG = dict(kind="gemv", w13=dict(BLOCK_SIZE_N=8, BLOCK_SIZE_K=256, GROUP_SIZE_M=1, num_warps=4, num_stages=4),
-                       w2=dict(BLOCK_SIZE_N=8, BLOCK_SIZE_K=128, GROUP_SIZE_M=1, num_warps=2, num_stages=4))
-
-def one_expert_route(max_m: int = DECODE_MLP_MAX_M, device: str | torch.device | None = None) -> tuple[torch.Tensor, torch.Tensor]:
-    "`(topk_weights, topk_ids)` sending each of up to `max_m` rows to expert 0 with weight 1 (slice `[:M]` for M rows)."
-    return torch.ones(max_m, 1, dtype=torch.float32, device=device), torch.zeros(max_m, 1, dtype=torch.int32, device=device)
-
-def gemv_mlp(x: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor, route: tuple[torch.Tensor, torch.Tensor]) -> torch.Tensor:
-    "`down(silu(gate(x)) * up(x))` for a few rows on the GEMV kernels: `gate_up` `[2I, H]` (gate rows first), `down` `[H, I]`."
-    w, ids = route
-    if x.dim() != 2 or x.shape[0] > w.shape[0]:
-        raise ValueError(f"gemv_mlp takes [M, H] with M <= {w.shape[0]} (its route's rows), got {tuple(x.shape)}")
-    return fused_experts(x, gate_up[None], down[None], w[:x.shape[0]], ids[:x.shape[0]], config=GEMV_MLP_CONFIG)
 
 # %% ../../nbs/15_fused_moe.ipynb #edb319ff
 class _Loc(ctypes.Structure): _fields_ = [("type", ctypes.c_int), ("id", ctypes.c_int)]

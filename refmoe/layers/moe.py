@@ -17,7 +17,7 @@ from fastcore.basics import patch
 from ..core.scenario import Outcome, scenario
 from ..core.env import resolve_device
 from ..kernels.moe_reference import dense_experts_torch
-from ..kernels.fused_moe import DECODE_MLP_MAX_M, fused_experts, gemv_mlp, one_expert_route
+from ..kernels.fused_moe import fused_experts
 from ..core.legacy import is_legacy
 from ..kernels.gate_route import ROWS_PER_COUNTER, gate_route, route_counters
 from ..kernels.topk import TopKConfig, select_experts
@@ -109,9 +109,6 @@ class DeepseekV2MoE(torch.nn.Module):
         self.expert_map = None
         self.register_buffer("expert_load", torch.zeros(E, dtype=torch.int64, device=dev))
         self.register_buffer("route_counters", route_counters(4096, dev), persistent=False)   # gate_route's, zero between launches
-        w1, id1 = one_expert_route(device=dev)   # the shared experts' constant route on the GEMV kernels (15)
-        self.register_buffer("one_expert_weights", w1, persistent=False)
-        self.register_buffer("one_expert_ids", id1, persistent=False)
         self._alt_stream = None
 
     def check_input(self, x: torch.Tensor) -> None:
@@ -157,8 +154,6 @@ class DeepseekV2MoE(torch.nn.Module):
     def shared_experts(self, x: torch.Tensor) -> torch.Tensor | None:
         "The shared experts' MLP (None when the config has none)."
         if self.shared_gate_up is None: return None
-        if self.impl == "triton" and x.shape[0] <= DECODE_MLP_MAX_M:   # decode: two GEMV launches, the activation fused
-            return gemv_mlp(x, self.shared_gate_up, self.shared_down, (self.one_expert_weights, self.one_expert_ids))
         h = F.linear(x, self.shared_gate_up)
         return F.linear(F.silu(h[:, :h.shape[1] // 2]) * h[:, h.shape[1] // 2:], self.shared_down)
 

@@ -14,7 +14,6 @@ from torch import nn
 from ..layers.attention import Attention, KVCache, attention_mask
 from ..kernels.norm_rope import rms_norm
 from ..layers.forward_batch import ForwardBatch
-from ..kernels.fused_moe import DECODE_MLP_MAX_M, gemv_mlp, one_expert_route
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
 
 # %% auto #0
@@ -84,19 +83,13 @@ class RMSNorm(nn.Module):
 class DeepseekV2MLP(nn.Module):
     "The gated SiLU MLP of the dense first layer."
     def __init__(self, hidden_size: int, intermediate_size: int, dtype: torch.dtype = torch.float32,
-                 device: str | torch.device | None = None, gemv: bool = False):
+                 device: str | torch.device | None = None):
         super().__init__()
         self.gate_up_proj = nn.Linear(hidden_size, 2 * intermediate_size, bias=False, dtype=dtype, device=device)
         self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=False, dtype=dtype, device=device)
-        self.gemv = gemv   # decode-sized inputs on the GEMV kernels (15_fused_moe): two launches, the activation fused
-        w1, id1 = one_expert_route(device=device)
-        self.register_buffer("one_expert_weights", w1, persistent=False)
-        self.register_buffer("one_expert_ids", id1, persistent=False)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         "down(silu(gate(x)) * up(x))."
-        if self.gemv and x.dim() == 2 and x.shape[0] <= DECODE_MLP_MAX_M:
-            return gemv_mlp(x, self.gate_up_proj.weight, self.down_proj.weight, (self.one_expert_weights, self.one_expert_ids))
         gate, up = self.gate_up_proj(x).chunk(2, dim=-1)
         return self.down_proj(F.silu(gate) * up)
 
@@ -113,7 +106,7 @@ class DeepseekV2DecoderLayer(nn.Module):
         self.post_attention_layernorm = RMSNorm(c.hidden_size, c.rms_norm_eps, dtype, device, fused=fused)
         self.is_moe = layer_id >= c.first_k_dense
         self.mlp = (DeepseekV2MoE(c.moe, layer_id=layer_id, impl=impl, dtype=dtype, device=device) if self.is_moe
-                    else DeepseekV2MLP(c.hidden_size, c.intermediate_size, dtype, device, gemv=fused))
+                    else DeepseekV2MLP(c.hidden_size, c.intermediate_size, dtype, device))
 
     def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor, forward_batch: ForwardBatch,
                 mask: torch.Tensor | None, residual: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
