@@ -11,7 +11,6 @@ from typing import Protocol, Sequence
 import torch
 from torch import nn
 
-from ..kernels.dense_gemv import linear
 from ..kernels.norm_rope import apply_rotary, apply_rotary_store
 from ..kernels.paged_attention import paged_attention
 
@@ -150,7 +149,7 @@ class Attention(nn.Module):
                  rope_theta: float = 10000.0, dtype: torch.dtype = torch.float32,
                  device: str | torch.device | None = None, fused: bool = False):
         super().__init__()
-        self.layer_id, self.num_heads, self.head_dim, self.fused = layer_id, num_heads, head_dim, fused   # fused: decode GEMVs (14a)
+        self.layer_id, self.num_heads, self.head_dim = layer_id, num_heads, head_dim
         self.scale = 1.0 / math.sqrt(head_dim)
         self.qkv_proj = nn.Linear(hidden_size, 3 * num_heads * head_dim, bias=False, dtype=dtype, device=device)
         self.o_proj = nn.Linear(num_heads * head_dim, hidden_size, bias=False, dtype=dtype, device=device)
@@ -160,14 +159,14 @@ class Attention(nn.Module):
                 mask: torch.Tensor | None) -> torch.Tensor:
         "Write the batch's keys and values at their slots, then attend over the cache where `mask` allows (None: the kernel)."
         T = hidden_states.shape[0]
-        q, k, v = linear(hidden_states, self.qkv_proj.weight, self.fused).view(T, 3, self.num_heads, self.head_dim).unbind(1)
+        q, k, v = self.qkv_proj(hidden_states).view(T, 3, self.num_heads, self.head_dim).unbind(1)
         cache = forward_batch.kv_cache
         q = self.rotary_emb.forward_store(positions, q, k, v, cache, self.layer_id, forward_batch.out_cache_loc)
         keys, values = cache.k[self.layer_id], cache.v[self.layer_id]
         if mask is None:  # the kernel: each token reads its own request's cached tokens (18_paged_attention)
             fb = forward_batch
             out = paged_attention(q, keys, values, fb.req_to_token, fb.seq_ids, fb.positions, fb.seq_lens, self.scale)
-            return linear(out.reshape(T, -1), self.o_proj.weight, self.fused)
+            return self.o_proj(out.reshape(T, -1))
         scores = torch.einsum("thd,shd->hts", q, keys).float() * self.scale
         probs = scores.masked_fill(~mask, torch.finfo(torch.float32).min).softmax(-1) * mask.any(-1)[None, :, None]
         out = torch.einsum("hts,shd->thd", probs.to(values.dtype), values)

@@ -17,7 +17,6 @@ from fastcore.basics import patch
 from ..core.scenario import Outcome, scenario
 from ..core.env import resolve_device
 from ..kernels.moe_reference import dense_experts_torch
-from ..kernels.dense_gemv import linear
 from ..kernels.fused_moe import fused_experts
 from ..core.legacy import is_legacy
 from ..kernels.gate_route import ROWS_PER_COUNTER, gate_route, route_counters
@@ -155,8 +154,8 @@ class DeepseekV2MoE(torch.nn.Module):
     def shared_experts(self, x: torch.Tensor) -> torch.Tensor | None:
         "The shared experts' MLP (None when the config has none)."
         if self.shared_gate_up is None: return None
-        h = linear(x, self.shared_gate_up, self.impl == "triton")   # a few rows: the dense GEMV kernel (14a)
-        return linear(F.silu(h[:, :h.shape[1] // 2]) * h[:, h.shape[1] // 2:], self.shared_down, self.impl == "triton")
+        h = F.linear(x, self.shared_gate_up)
+        return F.linear(F.silu(h[:, :h.shape[1] // 2]) * h[:, h.shape[1] // 2:], self.shared_down)
 
     def add_shared(self, routed: torch.Tensor, shared: torch.Tensor | None) -> torch.Tensor:
         "The layer's output: the routed experts' sum plus the shared experts' output, if any."

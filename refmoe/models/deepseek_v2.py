@@ -14,7 +14,6 @@ from torch import nn
 from ..layers.attention import Attention, KVCache, attention_mask
 from ..kernels.norm_rope import rms_norm
 from ..layers.forward_batch import ForwardBatch
-from ..kernels.dense_gemv import linear
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
 
 # %% auto #0
@@ -84,16 +83,15 @@ class RMSNorm(nn.Module):
 class DeepseekV2MLP(nn.Module):
     "The gated SiLU MLP of the dense first layer."
     def __init__(self, hidden_size: int, intermediate_size: int, dtype: torch.dtype = torch.float32,
-                 device: str | torch.device | None = None, fused: bool = False):
+                 device: str | torch.device | None = None):
         super().__init__()
         self.gate_up_proj = nn.Linear(hidden_size, 2 * intermediate_size, bias=False, dtype=dtype, device=device)
         self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=False, dtype=dtype, device=device)
-        self.fused = fused   # decode-sized inputs on the dense GEMV kernel (14a)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         "down(silu(gate(x)) * up(x))."
-        gate, up = linear(x, self.gate_up_proj.weight, self.fused).chunk(2, dim=-1)
-        return linear(F.silu(gate) * up, self.down_proj.weight, self.fused)
+        gate, up = self.gate_up_proj(x).chunk(2, dim=-1)
+        return self.down_proj(F.silu(gate) * up)
 
 # %% ../../nbs/25_model.ipynb #75d94eab
 class DeepseekV2DecoderLayer(nn.Module):
@@ -108,7 +106,7 @@ class DeepseekV2DecoderLayer(nn.Module):
         self.post_attention_layernorm = RMSNorm(c.hidden_size, c.rms_norm_eps, dtype, device, fused=fused)
         self.is_moe = layer_id >= c.first_k_dense
         self.mlp = (DeepseekV2MoE(c.moe, layer_id=layer_id, impl=impl, dtype=dtype, device=device) if self.is_moe
-                    else DeepseekV2MLP(c.hidden_size, c.intermediate_size, dtype, device, fused=fused))
+                    else DeepseekV2MLP(c.hidden_size, c.intermediate_size, dtype, device))
 
     def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor, forward_batch: ForwardBatch,
                 mask: torch.Tensor | None, residual: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
@@ -160,8 +158,7 @@ class DeepseekV2ForCausalLM(nn.Module):
 
     def compute_logits(self, hidden_states: torch.Tensor, logits_rows: torch.Tensor | None = None) -> torch.Tensor:
         "fp32 logits from the body's hidden states (only the rows `logits_rows` when given)."
-        h = hidden_states if logits_rows is None else hidden_states[logits_rows]
-        return linear(h, self.lm_head.weight, self.model.impl == "triton").float()
+        return self.lm_head(hidden_states if logits_rows is None else hidden_states[logits_rows]).float()
 
     def make_kv_cache(self, num_slots: int, max_context: int | None = None) -> KVCache:
         "An empty KV cache for this model, on its device and in its dtype."
