@@ -15,7 +15,7 @@ import torch
 import torch.nn.functional as F
 from tqdm.auto import trange
 
-from ..core.env import DeviceUnavailableError, resolve_device
+from ..core.env import DeviceUnavailableError, has_cuda, resolve_device
 from ..engine.tokenizer import ByteTokenizer
 from ..models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_config
 from ..models.pretrained import load_pretrained, save_pretrained, weights_path
@@ -109,7 +109,7 @@ class TrainConfig:
     aux_weight: float = 0.01
     clip: float = 1.0
     seed: int = 0
-    device: str | None = None
+    device: str | None = None          # None: cuda when there is one, else cpu (as `refmoe train --device` says)
     log_every: int = 25
     max_minutes: float | None = None   # a time budget: the schedule then runs on whichever ends first, steps or time
     data_workers: int = 4              # processes making batches ahead (0: a thread of this process)
@@ -153,7 +153,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
         raise ValueError(f"twins, rename and preamble are shares in [0, 1], got {cfg.twins}, {cfg.rename}, {cfg.preamble}")
     if bad := [k for k in cfg.twin_kinds if k not in ("one", "same", "mixed")]:
         raise ValueError(f"twin_kinds are kinds of requests with calls (one, same, mixed), got {bad}")
-    dev, config = resolve_device(cfg.device), get_config(cfg.model)
+    dev, config = resolve_device(cfg.device or ('cuda' if has_cuda() else 'cpu')), get_config(cfg.model)
     torch.manual_seed(cfg.seed)
     model = build_model(config, impl="torch", device=dev, seed=cfg.seed)
     if cfg.init is not None: load_pretrained(model, cfg.init)   # checksum, names and shapes checked (28)
