@@ -121,8 +121,8 @@ def test_train_main_usage_errors():
     test_eq(usage_error(["--short-until", "soon"]), "refmoe train: error: argument --short-until: expected a step number >= 0 or 'never', got 'soon'")
     test_eq([step_or_never(s) for s in ("never", "None", "0", "2000")], [None, None, 0, 2000])   # 'never' turns a default schedule off
     if not torch.cuda.is_available():   # no --device: cuda when there is one (the fifteenth session's fine-tune trained on the CPU of an H200 machine)
-        import refmoe.train.trainer as trainer_module
         from unittest import mock
-        with mock.patch.object(trainer_module, "has_cuda", return_value=True):
-            test_eq(usage_error(["--steps", "1"]), "refmoe train: error: device 'cuda' was requested but CUDA is not available on this machine")
+        with tempfile.TemporaryDirectory() as d, mock.patch.dict(train_main.__globals__, {"has_cuda": lambda: True}):   # where train() looks it up
+            test_eq(usage_error(["--steps", "1", "--out", f"{d}/w.safetensors"]),   # --out: never the shipped weights
+                    "refmoe train: error: device 'cuda' was requested but CUDA is not available on this machine")
     assert usage_error(["--init", "/no/such.safetensors", "--device", "cpu"]).startswith("refmoe train: error: no trained weights for 'tiny-tools' at /no/such.safetensors"), usage_error(["--init", "/no/such.safetensors"])
