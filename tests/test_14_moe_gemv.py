@@ -4,6 +4,7 @@ import torch
 from refmoe.kernels.moe_gemv import (
     check_expert_reads,
     invoke_fused_moe_gemv,
+    shared_experts_torch,
 )
 
 from fastcore.test import test_eq, test_close, test_fail
@@ -43,3 +44,34 @@ def test_gemv_reads_no_minus_one_weights():
     test_eq(out[3:].isnan().all().item(), True)
     test_fail(lambda: invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, False, 16, 32, 4, 2, 8, 16, 4, 3),
               contains="illegal memory access in fused_moe_gemv_up_kernel: expert -1 reads w13[-1]")
+
+
+def test_gemv_shared_slots_match_reference():
+    for seed, (M, S, pad) in enumerate(((1, 1, 0), (2, 2, 0), (5, 2, 2), (3, 3, 3))):
+        x, w13, w2, w, ids = experts_case(M, 8, 48, 24, 3, seed=seed)
+        ids[M - pad:] = -1
+        g = torch.Generator().manual_seed(seed)
+        gate_up, down = torch.randn(2 * S * 24, 48, generator=g) / 48 ** 0.5, torch.randn(48, S * 24, generator=g) / 24 ** 0.5
+        ref = fused_experts_torch(x, w13, w2, w, ids) + shared_experts_torch(x, gate_up, down)
+        for bn, bk, st in ((16, 32, 2), (8, 16, 3), (32, 64, 1)):      # 48 % 32 != 0: the masked K loop too
+            act, out = torch.empty(M * (3 + S), 24), torch.full((M, 48), float("nan"))
+            invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, True, bn, bk, 4, st, bn, bk, 4, st, gate_up, down)
+            test_close(out[:M - pad], ref[:M - pad], eps=1e-4)
+            test_eq(out[M - pad:].abs().sum().item(), 0.0)          # a padded token: no routed and no shared weight read
+            test_eq(act.view(M, 3 + S, 24)[M - pad:].abs().sum().item(), 0.0)
+        if pad == 0:                                                  # unfiltered, as outside expert parallelism
+            act, out = torch.empty(M * (3 + S), 24), torch.empty(M, 48)
+            invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, False, 16, 32, 4, 2, 8, 16, 4, 3, gate_up, down)
+            test_close(out, ref, eps=1e-4)
+
+
+def test_gemv_shared_slots_bad_input():
+    x, w13, w2, w, ids = experts_case(2, 8, 48, 24, 3)
+    gate_up, down, act, out = torch.randn(96, 48), torch.randn(48, 48), torch.empty(10, 24), torch.empty(2, 48)
+    run = lambda gu, d, a=act: invoke_fused_moe_gemv(x, w13, w2, a, out, w, ids, True, 16, 32, 4, 2, 8, 16, 4, 3, gu, d)
+    test_fail(lambda: run(gate_up, None), contains="come together")
+    test_fail(lambda: run(torch.randn(50, 48), down), contains="shared_gate_up must be [2 * S * 24, 48]")
+    test_fail(lambda: run(gate_up, torch.randn(48, 24)), contains="shared_down must be [48, 48]")
+    test_fail(lambda: run(gate_up.half(), down), contains="shared_gate_up is torch.float16")
+    test_fail(lambda: run(gate_up, down, torch.empty(6, 24)), contains="act holds 6 rows")
+    test_eq(out.isnan().any().item(), False)   # nothing launched: out is as it was

@@ -125,5 +125,24 @@ def test_layer_cuda_graph_gpu():
     assert fresh._alt_stream is not None
 
 
+@pytest.mark.gpu
+def test_shared_slots_gpu():
+    layer = DeepseekV2MoE(V2_LITE_MOE, dtype=torch.bfloat16, device="cuda")
+    x = torch.randn(1, 2048, device="cuda").bfloat16()
+    w, ids = layer.route(x, None)
+    apart = layer.add_shared(layer.routed_experts(x, w, ids), layer.shared_experts(x))
+    fused = layer.routed_and_shared(x, w, ids)
+    assert ((fused.float() - apart.float()).norm() / apart.float().norm()).item() < 1e-2
+    count = torch.tensor([1], dtype=torch.int32, device="cuda")
+    with expert_parallel(2):
+        layer(x, count); torch.cuda.synchronize()
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph): out = layer(x, count)
+        graph.replay(); torch.cuda.synchronize()
+        test_eq(torch.equal(out, fused), True)
+        count.fill_(0); graph.replay(); torch.cuda.synchronize()
+        test_eq(out.abs().sum().item(), 0.0)   # a padded token: nothing routed, nothing shared
+
+
 def test_scenario_verdict():
     test_eq(run_scenario(padded_rows_scenario).verdict, "ok")

@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 from .moe_align import moe_align_block_size
-from .moe_gemv import check_expert_reads, gemv_args, invoke_fused_moe_gemv
+from .moe_gemv import check_expert_reads, check_shared_slots, gemv_args, invoke_fused_moe_gemv, shared_experts_torch
 from .moe_reference import check_experts
 from .tile_configs import check_config, get_config
 
@@ -149,28 +149,32 @@ def invoke_fused_moe_kernel(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, t
 
 # %% ../../nbs/15_fused_moe.ipynb #a2bf97e0
 def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor,
-                  topk_ids: torch.Tensor, *, config: dict | None = None, filter_expert: bool = True) -> torch.Tensor:
-    "Routed experts: `sum_j topk_weights[:, j] * expert_{topk_ids[:, j]}(x)`, skipping id -1 when `filter_expert`; `[M, H]`."
+                  topk_ids: torch.Tensor, *, config: dict | None = None, filter_expert: bool = True,
+                  shared_experts: tuple[torch.Tensor, torch.Tensor] | None = None) -> torch.Tensor:
+    "Routed experts: `sum_j topk_weights[:, j] * expert_{topk_ids[:, j]}(x)`, skipping id -1 when `filter_expert`; `[M, H]`; plus the shared MLP `(gate_up, down)` if given."
     check_experts(hidden_states, w13, w2, topk_weights, topk_ids)
+    shared = shared_experts or (None, None)
+    S = check_shared_slots(hidden_states, w2, topk_ids, *shared)
     x = hidden_states if hidden_states.stride(-1) == 1 else hidden_states.contiguous()
     (M, H), (E, I2, _), k = x.shape, w13.shape, topk_ids.shape[1]
     cfg = check_config(config) if config is not None else get_config(M, E, I2 // 2, H, k, x.device, dtype=x.dtype)
     ids = topk_ids if topk_ids.is_contiguous() else topk_ids.contiguous()
     w = topk_weights if topk_weights.is_contiguous() else topk_weights.contiguous()
     if M == 0: return torch.zeros_like(x)
-    act = torch.empty(M * k, I2 // 2, dtype=x.dtype, device=x.device)
     c13, c2 = cfg["w13"], cfg["w2"]
-    if cfg.get("kind", "sorted") == "gemv":
-        out = torch.empty_like(x)
-        invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, *gemv_args(c13), *gemv_args(c2))
+    if cfg.get("kind", "sorted") == "gemv":   # shared experts ride along as S more slots per token (notebook 14)
+        act, out = torch.empty(M * (k + S), I2 // 2, dtype=x.dtype, device=x.device), torch.empty_like(x)
+        invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, *gemv_args(c13), *gemv_args(c2), *shared)
         return out
+    act = torch.empty(M * k, I2 // 2, dtype=x.dtype, device=x.device)
     bm = cfg["BLOCK_SIZE_M"]
     sorted_ids, expert_ids, post = moe_align_block_size(ids, bm, E)
     per_pair = torch.empty(M * k, H, dtype=x.dtype, device=x.device)
     for a, b, c, kw, tk, mul, silu in ((x, w13, act, c13, k, False, True), (act, w2, per_pair, c2, 1, True, False)):
         invoke_fused_moe_kernel(a, b, c, w, sorted_ids, expert_ids, post, tk, mul, silu, filter_expert, bm,
                                 kw["BLOCK_SIZE_N"], kw["BLOCK_SIZE_K"], kw["GROUP_SIZE_M"], kw["num_warps"], kw["num_stages"])
-    return per_pair.view(M, k, H).sum(dim=1)
+    routed = per_pair.view(M, k, H).sum(dim=1)
+    return routed if not S else routed + shared_experts_torch(x, *shared)
 
 # %% ../../nbs/15_fused_moe.ipynb #edb319ff
 class _Loc(ctypes.Structure): _fields_ = [("type", ctypes.c_int), ("id", ctypes.c_int)]

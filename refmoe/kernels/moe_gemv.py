@@ -5,53 +5,76 @@
 # %% ../../nbs/14_moe_gemv.ipynb #5ea6b29e
 from __future__ import annotations
 
+from typing import Optional
+
 import torch
+import torch.nn.functional as F
 from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 
 # %% auto #0
 __all__ = ['fused_moe_gemv_up_kernel', 'fused_moe_gemv_down_kernel', 'IllegalMemoryAccessError', 'check_expert_reads',
-           'gemv_args', 'invoke_fused_moe_gemv']
+           'shared_experts_torch', 'check_shared_slots', 'gemv_args', 'invoke_fused_moe_gemv']
 
 # %% ../../nbs/14_moe_gemv.ipynb #da3b71dd
 @triton.jit
 def fused_moe_gemv_up_kernel(
-    x_ptr, w_ptr, out_ptr, topk_ids_ptr, N, K, stride_xm, stride_we, stride_wn, stride_om,
-    TOP_K: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr,
-    NUM_STAGES: tl.constexpr,
+    x_ptr, w_ptr, ws_ptr, out_ptr, topk_ids_ptr, N, K, stride_xm, stride_we, stride_wn, stride_wsn, stride_om,
+    TOP_K: tl.constexpr, N_SHARED: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
+    BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr,
 ):
     """Gate-up GEMV with SiLU-and-mul: one program per ((token, slot) pair, BLOCK_SIZE_N columns).
 
-    For the pair p = t * TOP_K + j, its expert e = topk_ids[p] and the tile's columns n:
-    out[p, n] = silu(w[e, n] . x[t]) * (w[e, N + n] . x[t]), the dot products in fp32.
+    A token has TOP_K routed slots, then N_SHARED shared ones. For the pair p = t * (TOP_K + N_SHARED) + j
+    and the tile's columns n: out[p, n] = silu(g . x[t]) * (u . x[t]), the dot products in fp32, where
+    (g, u) are rows n and N + n of w[e] for a routed slot (e = topk_ids[t, j]), and rows s * N + n and
+    N_SHARED * N + s * N + n of the shared gate-up ws for shared slot s = j - TOP_K.
 
     Pointers:
     - x_ptr: hidden states [M, K], row stride `stride_xm`, unit column stride.
     - w_ptr: gate-up weights w13 [E, 2N, K] (gate rows, then up rows), strides `stride_we` and
       `stride_wn`, unit stride along K; same dtype as x.
-    - out_ptr: output, the activation [M * TOP_K, N] in its own dtype, row stride `stride_om`.
-    - topk_ids_ptr: int32 [M * TOP_K], the expert of each pair (-1: a padded row).
+    - ws_ptr: the shared experts' gate-up [2 * N_SHARED * N, K] (all gate rows, then all up rows),
+      row stride `stride_wsn`, unit stride along K; read only when N_SHARED > 0.
+    - out_ptr: output, the activation [M * (TOP_K + N_SHARED), N] in its own dtype, row stride `stride_om`.
+    - topk_ids_ptr: int32 [M, TOP_K], contiguous, the expert of each routed slot (-1: a padded row).
 
     Sizes: N = the intermediate size I, K = the hidden size H.
 
     Key constexprs:
-    - TOP_K: slots per token (the token of pair p is p // TOP_K).
-    - FILTER_EXPERT: a pair of expert -1 stores zeros and loads no weight; off (SGLang outside
-      expert parallelism), it reads w[-1].
+    - TOP_K, N_SHARED: routed and shared slots per token; BLOCK_TOPK: next power of two of TOP_K.
+    - FILTER_EXPERT: a pair of expert -1 stores zeros and loads no weight, and so does a shared slot
+      of a token whose routed slots are all -1 (a padded row); off (SGLang outside expert
+      parallelism), a routed pair reads w[-1].
     - EVEN_K: K is a multiple of BLOCK_SIZE_K, so the K loop needs no mask.
     - BLOCK_SIZE_N, BLOCK_SIZE_K: the weight tile; NUM_STAGES: K tiles in flight (`tl.range`).
     """
     pair, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
-    expert = tl.load(topk_ids_ptr + pair).to(tl.int64)
+    offs_k = tl.arange(0, BLOCK_SIZE_K)
+    rows = (offs_n % N)[:, None]
+    if N_SHARED == 0:
+        expert = tl.load(topk_ids_ptr + pair).to(tl.int64)
+        w_ptrs = w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :]
+        up_off = N * stride_wn
+        idle = expert < 0
+    else:
+        t, j = pair // (TOP_K + N_SHARED), pair % (TOP_K + N_SHARED)
+        slots = tl.arange(0, BLOCK_TOPK)
+        ids = tl.load(topk_ids_ptr + t * TOP_K + slots, mask=slots < TOP_K, other=-1)
+        shared = j >= TOP_K
+        expert = tl.sum(tl.where(slots == j, ids, 0)).to(tl.int64)   # slot j's expert (a shared slot matches no routed one)
+        routed_ptrs = w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :]
+        shared_ptrs = ws_ptr + ((j - TOP_K) * N + rows) * stride_wsn + offs_k[None, :]
+        w_ptrs = tl.where(shared, shared_ptrs, routed_ptrs)
+        up_off = tl.where(shared, N_SHARED * N * stride_wsn, N * stride_wn)
+        idle = tl.where(shared, tl.max(ids, axis=0) < 0, expert < 0)
     if FILTER_EXPERT:
-        if expert < 0:
+        if idle:
             tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
             return
-    offs_k = tl.arange(0, BLOCK_SIZE_K)
-    x_ptrs = x_ptr + (pair // TOP_K) * stride_xm + offs_k
-    w_ptrs = w_ptr + expert * stride_we + (offs_n % N)[:, None] * stride_wn + offs_k[None, :]
+    x_ptrs = x_ptr + (pair // (TOP_K + N_SHARED)) * stride_xm + offs_k
     gate = tl.zeros([BLOCK_SIZE_N], tl.float32)
     up = tl.zeros([BLOCK_SIZE_N], tl.float32)
     for kk in tl.range(0, tl.cdiv(K, BLOCK_SIZE_K), num_stages=NUM_STAGES):
@@ -59,11 +82,11 @@ def fused_moe_gemv_up_kernel(
         if EVEN_K:
             x = tl.load(x_ptrs).to(tl.float32)
             wg = tl.load(w_ptrs).to(tl.float32)
-            wu = tl.load(w_ptrs + N * stride_wn).to(tl.float32)
+            wu = tl.load(w_ptrs + up_off).to(tl.float32)
         else:
             x = tl.load(x_ptrs, mask=kmask, other=0.0).to(tl.float32)
             wg = tl.load(w_ptrs, mask=kmask[None, :], other=0.0).to(tl.float32)
-            wu = tl.load(w_ptrs + N * stride_wn, mask=kmask[None, :], other=0.0).to(tl.float32)
+            wu = tl.load(w_ptrs + up_off, mask=kmask[None, :], other=0.0).to(tl.float32)
         gate += tl.sum(wg * x[None, :], axis=1)
         up += tl.sum(wu * x[None, :], axis=1)
         x_ptrs += BLOCK_SIZE_K
@@ -74,19 +97,21 @@ def fused_moe_gemv_up_kernel(
 # %% ../../nbs/14_moe_gemv.ipynb #dd7b8b4a
 @triton.jit
 def fused_moe_gemv_down_kernel(
-    a_ptr, w_ptr, out_ptr, topk_weights_ptr, topk_ids_ptr, N, K, stride_am, stride_we, stride_wn, stride_om,
-    TOP_K: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
+    a_ptr, w_ptr, ws_ptr, out_ptr, topk_weights_ptr, topk_ids_ptr, N, K, stride_am, stride_we, stride_wn, stride_wsn, stride_om,
+    TOP_K: tl.constexpr, N_SHARED: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
     BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr,
 ):
     """Down GEMV and the weighted sum over slots: one program per (token, BLOCK_SIZE_N output columns).
 
-    For the token m and the tile's columns n:
-    out[m, n] = sum_j topk_weights[m, j] * (w[e_j, n] . a[m * TOP_K + j]), e_j = topk_ids[m, j],
-    accumulated in fp32; a slot of expert -1 adds nothing.
+    For the token m and the tile's columns n, with S = TOP_K + N_SHARED slots per token:
+    out[m, n] = sum_j topk_weights[m, j] * (w[e_j, n] . a[m * S + j]) + sum_s (ws[n, s*K:(s+1)*K] . a[m * S + TOP_K + s]),
+    e_j = topk_ids[m, j], accumulated in fp32; a slot of expert -1 adds nothing, a shared slot has weight 1.
 
     Pointers:
-    - a_ptr: the activation [M * TOP_K, K] from the up kernel, row stride `stride_am`, unit column stride.
+    - a_ptr: the activation [M * S, K] from the up kernel, row stride `stride_am`, unit column stride.
     - w_ptr: down weights w2 [E, N, K], strides `stride_we` and `stride_wn`, unit stride along K.
+    - ws_ptr: the shared experts' down [N, N_SHARED * K], row stride `stride_wsn`, unit column stride;
+      read only when N_SHARED > 0.
     - out_ptr: output [M, N], row stride `stride_om`.
     - topk_weights_ptr: fp32 [M, TOP_K], contiguous.
     - topk_ids_ptr: int32 [M, TOP_K], contiguous.
@@ -94,9 +119,10 @@ def fused_moe_gemv_down_kernel(
     Sizes: N = the hidden size H, K = the intermediate size I.
 
     Key constexprs:
-    - TOP_K, BLOCK_TOPK: slots per token, and its next power of two (the slots as one vector).
-    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely, and a token whose slots are all -1 (a
-      padded row) stores its zero row and returns at once; off, they read w[-1] (see the up kernel).
+    - TOP_K, N_SHARED, BLOCK_TOPK: routed and shared slots per token, and TOP_K's next power of two.
+    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely, and a token whose routed slots are
+      all -1 (a padded row) stores its zero row and returns at once, shared slots included; off, they read w[-1]
+      (see the up kernel).
     - EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES: as in `fused_moe_gemv_up_kernel`.
     """
     m, pid_n = tl.program_id(0), tl.program_id(1)
@@ -112,21 +138,31 @@ def fused_moe_gemv_down_kernel(
     acc = tl.zeros([BLOCK_SIZE_N], tl.float32)
     for kk in tl.range(0, tl.cdiv(K, BLOCK_SIZE_K), num_stages=NUM_STAGES):
         kmask = offs_k < K - kk * BLOCK_SIZE_K
-        for j in tl.static_range(TOP_K):
-            e = tl.sum(tl.where(slots == j, ids, 0))
-            if FILTER_EXPERT:
-                live = (tl.zeros([BLOCK_SIZE_K], tl.int64) + e) >= 0
-            else:
-                live = offs_k >= 0
-            a_ptrs = a_ptr + (m * TOP_K + j) * stride_am + kk * BLOCK_SIZE_K + offs_k
-            w_ptrs = w_ptr + e * stride_we + (offs_n % N)[:, None] * stride_wn + kk * BLOCK_SIZE_K + offs_k[None, :]
-            if EVEN_K:
-                amask = live
-            else:
-                amask = kmask & live
-            a = tl.load(a_ptrs, mask=amask, other=0.0).to(tl.float32)
-            w = tl.load(w_ptrs, mask=amask[None, :], other=0.0).to(tl.float32)
-            acc += tl.sum(w * a[None, :], axis=1) * tl.sum(tl.where(slots == j, weights, 0.0))
+        for j in tl.static_range(TOP_K + N_SHARED):
+            a_ptrs = a_ptr + (m * (TOP_K + N_SHARED) + j) * stride_am + kk * BLOCK_SIZE_K + offs_k
+            if j < TOP_K:
+                e = tl.sum(tl.where(slots == j, ids, 0))
+                if FILTER_EXPERT:
+                    live = (tl.zeros([BLOCK_SIZE_K], tl.int64) + e) >= 0
+                else:
+                    live = offs_k >= 0
+                w_ptrs = w_ptr + e * stride_we + (offs_n % N)[:, None] * stride_wn + kk * BLOCK_SIZE_K + offs_k[None, :]
+                if EVEN_K:
+                    amask = live
+                else:
+                    amask = kmask & live
+                a = tl.load(a_ptrs, mask=amask, other=0.0).to(tl.float32)
+                w = tl.load(w_ptrs, mask=amask[None, :], other=0.0).to(tl.float32)
+                acc += tl.sum(w * a[None, :], axis=1) * tl.sum(tl.where(slots == j, weights, 0.0))
+            else:   # a shared slot: columns [s * K, (s + 1) * K) of the shared down, weight 1
+                w_ptrs = ws_ptr + (offs_n % N)[:, None] * stride_wsn + (j - TOP_K) * K + kk * BLOCK_SIZE_K + offs_k[None, :]
+                if EVEN_K:
+                    a = tl.load(a_ptrs).to(tl.float32)
+                    w = tl.load(w_ptrs).to(tl.float32)
+                else:
+                    a = tl.load(a_ptrs, mask=kmask, other=0.0).to(tl.float32)
+                    w = tl.load(w_ptrs, mask=kmask[None, :], other=0.0).to(tl.float32)
+                acc += tl.sum(w * a[None, :], axis=1)
     tl.store(out_ptr + m * stride_om + offs_n, acc.to(out_ptr.dtype.element_ty), mask=offs_n < N)
 
 # %% ../../nbs/14_moe_gemv.ipynb #18e7888b
@@ -146,6 +182,29 @@ def check_expert_reads(w: torch.Tensor, expert_ids: torch.Tensor, kernel: str, n
         raise IllegalMemoryAccessError(f"illegal memory access in {kernel}: expert {e} reads {name}[{e}], {where} "
                                        f"the weights' memory{why}; on a GPU: CUDA error: an illegal memory access was encountered")
 
+# %% ../../nbs/14_moe_gemv.ipynb #9dffbb7c
+def shared_experts_torch(x: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor) -> torch.Tensor:
+    "The shared experts' MLP in torch: `down @ (silu(gate) * up)`, gate and up the two halves of `gate_up @ x`."
+    h = F.linear(x, gate_up)
+    return F.linear(F.silu(h[:, :h.shape[1] // 2]) * h[:, h.shape[1] // 2:], down)
+
+def check_shared_slots(x: torch.Tensor, w2: torch.Tensor, topk_ids: torch.Tensor, gate_up: torch.Tensor | None,
+                       down: torch.Tensor | None, act: torch.Tensor | None = None) -> int:
+    "The shared slots per token the weights make (`S`, 0 without them); a clear error for weights the kernels cannot read."
+    if gate_up is None and down is None: return 0
+    if gate_up is None or down is None: raise ValueError("shared_gate_up and shared_down come together")
+    (M, k), H, I = topk_ids.shape, w2.shape[1], w2.shape[2]
+    if gate_up.dim() != 2 or gate_up.shape[1] != H or gate_up.shape[0] % (2 * I) or gate_up.shape[0] == 0:
+        raise ValueError(f"shared_gate_up must be [2 * S * {I}, {H}] (S shared experts of the routed experts' size {I}), got {tuple(gate_up.shape)}")
+    S = gate_up.shape[0] // (2 * I)
+    if tuple(down.shape) != (H, S * I): raise ValueError(f"shared_down must be [{H}, {S * I}] to match shared_gate_up, got {tuple(down.shape)}")
+    for name, t in (("shared_gate_up", gate_up), ("shared_down", down)):
+        if t.dtype != x.dtype or t.device != x.device: raise TypeError(f"{name} is {t.dtype} on {t.device}, the hidden states {x.dtype} on {x.device}")
+        if t.stride(1) != 1: raise ValueError(f"{name} needs a unit column stride")
+    if not topk_ids.is_contiguous(): raise ValueError("topk_ids must be contiguous with shared slots")
+    if act is not None and act.shape[0] < M * (k + S): raise ValueError(f"act holds {act.shape[0]} rows; {M} tokens of {k} routed and {S} shared slots need {M * (k + S)}")
+    return S
+
 # %% ../../nbs/14_moe_gemv.ipynb #7a777abe
 def gemv_args(c: dict) -> tuple:
     "A gemv GEMM config as the op's (block_n, block_k, warps, stages)."
@@ -155,18 +214,22 @@ def gemv_args(c: dict) -> tuple:
 def invoke_fused_moe_gemv(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, act: torch.Tensor, out: torch.Tensor,
                           topk_weights: torch.Tensor, topk_ids: torch.Tensor, filter_expert: bool,
                           block_n13: int, block_k13: int, warps13: int, stages13: int,
-                          block_n2: int, block_k2: int, warps2: int, stages2: int) -> None:
-    "Launch the two decode kernels: `act = silu-and-mul(w13 @ x)` per pair, then `out = sum_j w_j * w2 @ act_j`."
+                          block_n2: int, block_k2: int, warps2: int, stages2: int,
+                          shared_gate_up: Optional[torch.Tensor] = None, shared_down: Optional[torch.Tensor] = None) -> None:
+    "Launch the two decode kernels: `act = silu-and-mul(w13 @ x)` per slot, then `out = sum_j w_j * w2 @ act_j` (+ the shared slots, weight 1)."
     (M, top_k), I, H = topk_ids.shape, w2.shape[2], w2.shape[1]
+    S = check_shared_slots(x, w2, topk_ids, shared_gate_up, shared_down, act)
+    ws13 = w13 if shared_gate_up is None else shared_gate_up   # a pointer the kernels never read when S == 0
+    ws2 = w2 if shared_down is None else shared_down
     if interpreted_on(x):
         read = topk_ids if not filter_expert else topk_ids[topk_ids != -1]
         check_expert_reads(w13, read, "fused_moe_gemv_up_kernel", "w13")
         check_expert_reads(w2, read, "fused_moe_gemv_down_kernel", "w2")
-    kernel_for(fused_moe_gemv_up_kernel, x)[(M * top_k, triton.cdiv(I, block_n13))](
-        x, w13, act, topk_ids, I, H, x.stride(0), w13.stride(0), w13.stride(1), act.stride(0),
-        TOP_K=top_k, FILTER_EXPERT=filter_expert, EVEN_K=H % block_k13 == 0, BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13,
-        NUM_STAGES=stages13, num_warps=warps13, num_stages=stages13)
+    kernel_for(fused_moe_gemv_up_kernel, x)[(M * (top_k + S), triton.cdiv(I, block_n13))](
+        x, w13, ws13, act, topk_ids, I, H, x.stride(0), w13.stride(0), w13.stride(1), ws13.stride(0), act.stride(0),
+        TOP_K=top_k, N_SHARED=S, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=H % block_k13 == 0,
+        BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13, NUM_STAGES=stages13, num_warps=warps13, num_stages=stages13)
     kernel_for(fused_moe_gemv_down_kernel, act)[(M, triton.cdiv(H, block_n2))](
-        act, w2, out, topk_weights, topk_ids, H, I, act.stride(0), w2.stride(0), w2.stride(1), out.stride(0),
-        TOP_K=top_k, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=I % block_k2 == 0,
+        act, w2, ws2, out, topk_weights, topk_ids, H, I, act.stride(0), w2.stride(0), w2.stride(1), ws2.stride(0), out.stride(0),
+        TOP_K=top_k, N_SHARED=S, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=I % block_k2 == 0,
         BLOCK_SIZE_N=block_n2, BLOCK_SIZE_K=block_k2, NUM_STAGES=stages2, num_warps=warps2, num_stages=stages2)

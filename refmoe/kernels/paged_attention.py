@@ -29,9 +29,9 @@ def paged_attention_torch(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch
 # %% ../../nbs/18_paged_attention.ipynb #2a5b3e33
 @triton.jit
 def paged_attention_stage1_kernel(
-    q_ptr, k_ptr, v_ptr, req_to_token_ptr, seq_ids_ptr, positions_ptr, seq_lens_ptr, mid_o_ptr, mid_lse_ptr, scale,
-    stride_qt, stride_qh, stride_ks, stride_kh, stride_vs, stride_vh, stride_rb,
-    HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, CHUNK: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
+    q_ptr, k_ptr, v_ptr, req_to_token_ptr, seq_ids_ptr, positions_ptr, seq_lens_ptr, mid_o_ptr, mid_lse_ptr, out_ptr, scale,
+    stride_qt, stride_qh, stride_ks, stride_kh, stride_vs, stride_vh, stride_rb, stride_ot, stride_oh,
+    HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
 ):
     """One (query token t, head h, split s): online softmax over the split's share of what t may see.
 
@@ -43,12 +43,15 @@ def paged_attention_stage1_kernel(
       cached per row (0: a padded row).
     - mid_o_ptr: fp32 [T, H, SPLITS, HEAD_DIM] the split's normalised output; mid_lse_ptr: fp32
       [T, H, SPLITS] its log-sum-exp (-inf when the split holds nothing t may see).
+    - out_ptr: [T, H, HEAD_DIM] in q's dtype (strides `stride_ot`, `stride_oh`): with SPLITS == 1 the
+      program writes its output there itself (zeros for an empty query) and there is no stage 2.
     """
     t, h, s = tl.program_id(0), tl.program_id(1), tl.program_id(2)
     b = tl.load(seq_ids_ptr + t)
     n = tl.minimum(tl.load(positions_ptr + t) + 1, tl.load(seq_lens_ptr + b))
-    start = s * CHUNK
-    end = tl.minimum(start + CHUNK, n)
+    chunk = tl.cdiv(tl.cdiv(n, SPLITS), 16) * 16    # from this query's own length: every split gets work when n allows
+    start = s * chunk
+    end = tl.minimum(start + chunk, n)
     offs_d = tl.arange(0, BLOCK_D)
     dmask = offs_d < HEAD_DIM
     q = tl.load(q_ptr + t * stride_qt + h * stride_qh + offs_d, mask=dmask, other=0.0).to(tl.float32) * scale
@@ -69,9 +72,12 @@ def paged_attention_stage1_kernel(
         l = l * alpha + tl.sum(p, axis=0)
         acc = acc * alpha + tl.sum(p[:, None] * v, axis=0)
         m = m_new
-    row = (t * tl.num_programs(1) + h) * SPLITS + s
-    tl.store(mid_o_ptr + row * HEAD_DIM + offs_d, acc / tl.maximum(l, 1e-30), mask=dmask)
-    tl.store(mid_lse_ptr + row, tl.where(l > 0, m + tl.log(tl.maximum(l, 1e-30)), float("-inf")))
+    if SPLITS == 1:   # nothing to merge: the output itself, as stage 2 would write it
+        tl.store(out_ptr + t * stride_ot + h * stride_oh + offs_d, (acc / tl.maximum(l, 1e-30)).to(out_ptr.dtype.element_ty), mask=dmask)
+    else:
+        row = (t * tl.num_programs(1) + h) * SPLITS + s
+        tl.store(mid_o_ptr + row * HEAD_DIM + offs_d, acc / tl.maximum(l, 1e-30), mask=dmask)
+        tl.store(mid_lse_ptr + row, tl.where(l > 0, m + tl.log(tl.maximum(l, 1e-30)), float("-inf")))
 
 @triton.jit
 def paged_attention_stage2_kernel(
@@ -217,12 +223,13 @@ def invoke_extend_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: tor
 def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
                            seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, mid_o: torch.Tensor,
                            mid_lse: torch.Tensor, out: torch.Tensor, scale: float, block_n: int) -> None:
-    "Launch the two kernels (one op, so the CPU graph backend records and replays it like any torch op)."
-    (T, H, S, D), C = mid_o.shape, req_to_token.shape[1]
-    chunk, block_d = triton.cdiv(triton.cdiv(C, S), block_n) * block_n, triton.next_power_of_2(D)
+    "Launch the two kernels, or stage 1 alone with one split (one op, so the CPU graph backend records and replays it like any torch op)."
+    T, H, S, D = mid_o.shape
+    block_d = triton.next_power_of_2(D)
     kernel_for(paged_attention_stage1_kernel, q)[(T, H, S)](
-        q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, scale, q.stride(0), q.stride(1),
-        k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), req_to_token.stride(0),
-        HEAD_DIM=D, SPLITS=S, CHUNK=chunk, BLOCK_N=block_n, BLOCK_D=block_d)
+        q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, out, scale, q.stride(0), q.stride(1),
+        k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), req_to_token.stride(0), out.stride(0), out.stride(1),
+        HEAD_DIM=D, SPLITS=S, BLOCK_N=block_n, BLOCK_D=block_d)
+    if S == 1: return
     kernel_for(paged_attention_stage2_kernel, q)[(T, H)](
         mid_o, mid_lse, out, out.stride(0), out.stride(1), HEAD_DIM=D, SPLITS=S, BLOCK_S=triton.next_power_of_2(S), BLOCK_D=block_d)

@@ -116,6 +116,9 @@ def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) 
     elif per_expert <= 48:
         out += [_sorted(bm, a, b, 4) for bm in (16, 32) for a, b in [((64, 128, 4, 4), (64, 128, 4, 4)),
                                                                     ((32, 256, 4, 3), (64, 128, 4, 4)), ((64, 64, 4, 5), (128, 64, 4, 4))]]
+        if per_expert > 24:   # M = 512 at V2-Lite's shape: with uniform routing 63 of 64 experts get over 32 pairs, two 32-row blocks each
+            out += [_sorted(64, a, b, 8) for a, b in [((128, 64, 4, 4), (128, 64, 4, 4)), ((64, 128, 4, 4), (128, 128, 8, 3)),
+                                                     ((128, 64, 8, 4), (256, 64, 8, 3))]]
     else:
         out += [_sorted(64, a, b, 8) for a, b in [((128, 64, 4, 4), (128, 64, 4, 4)), ((64, 128, 4, 4), (128, 128, 8, 3)),
                                                  ((128, 64, 8, 4), (256, 64, 8, 3))]]

@@ -18,13 +18,15 @@ from ..core.scenario import Outcome, scenario
 from ..core.env import resolve_device
 from ..kernels.moe_reference import dense_experts_torch
 from ..kernels.fused_moe import fused_experts
+from ..kernels.moe_gemv import shared_experts_torch
 from ..core.legacy import is_legacy
 from ..kernels.gate_route import ROWS_PER_COUNTER, gate_route, route_counters
 from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
-__all__ = ['V2_LITE_MOE', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph', 'expert_parallel', 'moe_ep_size',
-           'DeepseekV2MoE', 'count_for_standard_path', 'host_syncs', 'padded_rows_scenario']
+__all__ = ['V2_LITE_MOE', 'SHARED_IN_GEMV_MAX_M', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph',
+           'expert_parallel', 'moe_ep_size', 'DeepseekV2MoE', 'count_for_standard_path', 'host_syncs',
+           'padded_rows_scenario']
 
 # %% ../../nbs/20_moe_layer.ipynb #693348de
 @dataclass(frozen=True)
@@ -80,6 +82,8 @@ def moe_ep_size() -> int:
     return _EP_SIZE.get()
 
 # %% ../../nbs/20_moe_layer.ipynb #4911fef4
+SHARED_IN_GEMV_MAX_M = 1   # tokens up to which the shared experts ride the routed gemv kernels as slots (notebook 73 measured it)
+
 class DeepseekV2MoE(torch.nn.Module):
     "DeepSeek-V2/V3 MoE layer: gate, routed experts, shared experts, expert-load statistics."
     ep_size: int = 1              # ranks the routed experts are split over (EPMoE sets it); this layer holds them all
@@ -154,12 +158,18 @@ class DeepseekV2MoE(torch.nn.Module):
     def shared_experts(self, x: torch.Tensor) -> torch.Tensor | None:
         "The shared experts' MLP (None when the config has none)."
         if self.shared_gate_up is None: return None
-        h = F.linear(x, self.shared_gate_up)
-        return F.linear(F.silu(h[:, :h.shape[1] // 2]) * h[:, h.shape[1] // 2:], self.shared_down)
+        return shared_experts_torch(x, self.shared_gate_up, self.shared_down)
 
     def add_shared(self, routed: torch.Tensor, shared: torch.Tensor | None) -> torch.Tensor:
         "The layer's output: the routed experts' sum plus the shared experts' output, if any."
         return routed if shared is None else routed + shared
+
+    def routed_and_shared(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> torch.Tensor:
+        "Both experts' sum: at most `SHARED_IN_GEMV_MAX_M` tokens in one pair of gemv launches (shared as slots), else apart."
+        if self.impl == "triton" and self.shared_gate_up is not None and x.shape[0] <= SHARED_IN_GEMV_MAX_M:
+            return fused_experts(x, self.w13, self.w2, topk_weights, topk_ids, filter_expert=self.filter_expert,
+                                 shared_experts=(self.shared_gate_up, self.shared_down))
+        return self.add_shared(self.routed_experts(x, topk_weights, topk_ids), self.shared_experts(x))
 
 # %% ../../nbs/20_moe_layer.ipynb #13d8eea2
 def count_for_standard_path(num_token_non_padded: torch.Tensor | None) -> torch.Tensor | None:
@@ -170,7 +180,7 @@ def count_for_standard_path(num_token_non_padded: torch.Tensor | None) -> torch.
 def forward_normal(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "Gate, routing (with the count), fused experts, shared experts."
     w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded), record=True)
-    return self.add_shared(self.routed_experts(hidden_states, w, ids), self.shared_experts(hidden_states))
+    return self.routed_and_shared(hidden_states, w, ids)
 
 @patch
 def forward_normal_dual_stream(self: DeepseekV2MoE, hidden_states: torch.Tensor,
