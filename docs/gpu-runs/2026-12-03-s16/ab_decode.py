@@ -3,7 +3,7 @@
 writing the output when there is one split (the previous kernel, from git, swapped in as the baseline).
 Also the per-node cost of a CUDA graph of empty kernels, the launch floor of a step.
 Run: python3 docs/gpu-runs/2026-12-03-s16/ab_decode.py"""
-import json, types
+import json
 import torch, triton, triton.language as tl
 import refmoe.layers.moe as moe_mod
 import refmoe.layers.attention as attn_mod
@@ -16,7 +16,10 @@ from refmoe.runners.decode import DecodeCudaGraphRunner
 from pathlib import Path
 src = (Path(__file__).parent / "paged_attention_prev.py").read_text()   # git show 12efabf:refmoe/kernels/paged_attention.py
 src = src.replace("from ..core.env", "from refmoe.core.env").replace('"refmoe::', '"refmoe_prev::')
-old = types.ModuleType("paged_attention_prev"); exec(compile(src, "paged_attention_prev.py", "exec"), old.__dict__)
+import importlib.util, tempfile
+path = Path(tempfile.mkdtemp()) / "paged_attention_prev_mod.py"; path.write_text(src)   # @triton.jit needs a real file
+spec = importlib.util.spec_from_file_location("paged_attention_prev_mod", path); old = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(old)
 new_pa = attn_mod.paged_attention
 dev = torch.device("cuda")
 model = build_model("v2-lite-moe", impl="triton", dtype=torch.bfloat16, device=dev)
