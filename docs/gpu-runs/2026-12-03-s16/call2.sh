@@ -31,3 +31,5 @@ p = R.decode_profile(batch=1, context=32)
 print(p["step_us"], p["groups_us"]); [print(f"{us:>7.1f}  {name}") for us, name in p["top_kernels"]]
 PY
 head -40 "$OUT/kernels-b1-ctx32.txt"
+timeout 120 python3 scripts/nbtools.py run --flags gpu nbs/18_paged_attention.ipynb > "$OUT/nb18.log" 2>&1; echo "nb18 rc=$?"; tail -3 "$OUT/nb18.log"
+cp nbs/18_paged_attention.ipynb "$OUT/"
