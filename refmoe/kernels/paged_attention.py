@@ -31,7 +31,7 @@ def paged_attention_torch(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch
 def paged_attention_stage1_kernel(
     q_ptr, k_ptr, v_ptr, req_to_token_ptr, seq_ids_ptr, positions_ptr, seq_lens_ptr, mid_o_ptr, mid_lse_ptr, out_ptr, scale,
     stride_qt, stride_qh, stride_ks, stride_kh, stride_vs, stride_vh, stride_rb, stride_ot, stride_oh,
-    HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr,
+    HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, TILES: tl.constexpr,
 ):
     """One (query token t, head h, split s): online softmax over the split's share of what t may see.
 
@@ -43,13 +43,14 @@ def paged_attention_stage1_kernel(
       cached per row (0: a padded row).
     - mid_o_ptr: fp32 [T, H, SPLITS, HEAD_DIM] the split's normalised output; mid_lse_ptr: fp32
       [T, H, SPLITS] its log-sum-exp (-inf when the split holds nothing t may see).
+    - TILES: with SPLITS > 1, tiles of BLOCK_N in the longest chunk the table allows (cdiv(cdiv(C, SPLITS), BLOCK_N)).
     - out_ptr: [T, H, HEAD_DIM] in q's dtype (strides `stride_ot`, `stride_oh`): with SPLITS == 1 the
       program writes its output there itself (zeros for an empty query) and there is no stage 2.
     """
     t, h, s = tl.program_id(0), tl.program_id(1), tl.program_id(2)
     b = tl.load(seq_ids_ptr + t)
     n = tl.minimum(tl.load(positions_ptr + t) + 1, tl.load(seq_lens_ptr + b))
-    if SPLITS == 1:   # the whole length (bounds the compiler can see: 1-2 us a launch cheaper than the chunk's arithmetic)
+    if SPLITS == 1:   # the whole length
         start, end = 0, n
     else:             # a chunk cut from this query's own length: every split gets work when n allows
         chunk = tl.cdiv(tl.cdiv(n, SPLITS), 16) * 16
@@ -61,20 +62,24 @@ def paged_attention_stage1_kernel(
     m = tl.full([], float("-inf"), tl.float32)
     l = tl.zeros([], tl.float32)
     acc = tl.zeros([BLOCK_D], tl.float32)
-    for n0 in range(start, end, BLOCK_N):
-        offs_n = n0 + tl.arange(0, BLOCK_N)
-        valid = offs_n < end
-        slot = tl.load(req_to_token_ptr + b * stride_rb + offs_n, mask=valid, other=0).to(tl.int64)
-        tile = valid[:, None] & dmask[None, :]
-        k = tl.load(k_ptr + slot[:, None] * stride_ks + h * stride_kh + offs_d[None, :], mask=tile, other=0.0).to(tl.float32)
-        score = tl.where(valid, tl.sum(k * q[None, :], axis=1), float("-inf"))
-        m_new = tl.maximum(m, tl.max(score, axis=0))
-        alpha = tl.exp(m - m_new)
-        p = tl.exp(score - m_new)
-        v = tl.load(v_ptr + slot[:, None] * stride_vs + h * stride_vh + offs_d[None, :], mask=tile, other=0.0).to(tl.float32)
-        l = l * alpha + tl.sum(p, axis=0)
-        acc = acc * alpha + tl.sum(p[:, None] * v, axis=0)
-        m = m_new
+    # With splits, a trip count the compiler knows (TILES: the most tiles a split can hold, from the table's width),
+    # tiles past this split's share skipped at run time; one split walks the query's whole length.
+    for i in range(0, n if SPLITS == 1 else TILES, BLOCK_N if SPLITS == 1 else 1):
+        n0 = i if SPLITS == 1 else start + i * BLOCK_N
+        if n0 < end:
+            offs_n = n0 + tl.arange(0, BLOCK_N)
+            valid = offs_n < end
+            slot = tl.load(req_to_token_ptr + b * stride_rb + offs_n, mask=valid, other=0).to(tl.int64)
+            tile = valid[:, None] & dmask[None, :]
+            k = tl.load(k_ptr + slot[:, None] * stride_ks + h * stride_kh + offs_d[None, :], mask=tile, other=0.0).to(tl.float32)
+            score = tl.where(valid, tl.sum(k * q[None, :], axis=1), float("-inf"))
+            m_new = tl.maximum(m, tl.max(score, axis=0))
+            alpha = tl.exp(m - m_new)
+            p = tl.exp(score - m_new)
+            v = tl.load(v_ptr + slot[:, None] * stride_vs + h * stride_vh + offs_d[None, :], mask=tile, other=0.0).to(tl.float32)
+            l = l * alpha + tl.sum(p, axis=0)
+            acc = acc * alpha + tl.sum(p[:, None] * v, axis=0)
+            m = m_new
     if SPLITS == 1:   # nothing to merge: the output itself, as stage 2 would write it
         tl.store(out_ptr + t * stride_ot + h * stride_oh + offs_d, (acc / tl.maximum(l, 1e-30)).to(out_ptr.dtype.element_ty), mask=dmask)
     else:
@@ -227,12 +232,13 @@ def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torc
                            seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, mid_o: torch.Tensor,
                            mid_lse: torch.Tensor, out: torch.Tensor, scale: float, block_n: int) -> None:
     "Launch the two kernels, or stage 1 alone with one split (one op, so the CPU graph backend records and replays it like any torch op)."
-    T, H, S, D = mid_o.shape
+    (T, H, S, D), C = mid_o.shape, req_to_token.shape[1]
     block_d = triton.next_power_of_2(D)
     kernel_for(paged_attention_stage1_kernel, q)[(T, H, S)](
         q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, out, scale, q.stride(0), q.stride(1),
         k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), req_to_token.stride(0), out.stride(0), out.stride(1),
-        HEAD_DIM=D, SPLITS=S, BLOCK_N=block_n, BLOCK_D=block_d)
+        HEAD_DIM=D, SPLITS=S, BLOCK_N=block_n, BLOCK_D=block_d, TILES=triton.cdiv(triton.cdiv(C, S), block_n) if S > 1 else 1,
+        num_warps=2)   # 2 warps: 10-22% faster than 4 at 1 and 64 tokens on the H200 (docs/gpu-runs/2026-12-03-s16/sweep_latency.py)
     if S == 1: return
     kernel_for(paged_attention_stage2_kernel, q)[(T, H)](
         mid_o, mid_lse, out, out.stride(0), out.stride(1), HEAD_DIM=D, SPLITS=S, BLOCK_S=triton.next_power_of_2(S), BLOCK_D=block_d)
