@@ -98,6 +98,19 @@ def _rotate_rows(src, dst, out, cos, sin, mask, HALF: tl.constexpr, BLOCK_D: tl.
     tl.store(dst + out + HALF, (b * cos + a * sin).to(x1.dtype), mask=mask)
 
 @triton.jit
+def _rotary_tile(pos_ptr, cos_ptr, sin_ptr, stride_c, R, HEADS, HALF: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_D: tl.constexpr):
+    "This program's rows (token, head) of the R = T * HEADS and their angles: `(rows, d, rmask, mask, t, hd, cos, sin)`."
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    d = tl.arange(0, BLOCK_D)
+    rmask = rows < R
+    mask = rmask[:, None] & (d < HALF)[None, :]
+    t, hd = rows // HEADS, rows % HEADS
+    pos = tl.load(pos_ptr + t, mask=rmask, other=0)
+    cos = tl.load(cos_ptr + pos[:, None] * stride_c + d[None, :], mask=mask, other=0.0)
+    sin = tl.load(sin_ptr + pos[:, None] * stride_c + d[None, :], mask=mask, other=0.0)
+    return rows, d, rmask, mask, t, hd, cos, sin
+
+@triton.jit
 def rotary_kernel(
     q_ptr, k_ptr, cos_ptr, sin_ptr, pos_ptr, q_out_ptr, k_out_ptr, R, HEADS,
     stride_qt, stride_qh, stride_kt, stride_kh, stride_c,
@@ -109,14 +122,7 @@ def rotary_kernel(
     sin_ptr fp32 [max_position, HALF] (row stride `stride_c`); pos_ptr int64 [T]; q_out_ptr, k_out_ptr
     contiguous [T, HEADS, 2 * HALF] in q's dtype. R = T * HEADS rows; BLOCK_D >= HALF.
     """
-    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
-    d = tl.arange(0, BLOCK_D)
-    rmask = rows < R
-    mask = rmask[:, None] & (d < HALF)[None, :]
-    t, hd = rows // HEADS, rows % HEADS
-    pos = tl.load(pos_ptr + t, mask=rmask, other=0)
-    cos = tl.load(cos_ptr + pos[:, None] * stride_c + d[None, :], mask=mask, other=0.0)
-    sin = tl.load(sin_ptr + pos[:, None] * stride_c + d[None, :], mask=mask, other=0.0)
+    rows, d, rmask, mask, t, hd, cos, sin = _rotary_tile(pos_ptr, cos_ptr, sin_ptr, stride_c, R, HEADS, HALF, BLOCK_R, BLOCK_D)
     out = rows[:, None] * (2 * HALF) + d[None, :]
     _rotate_rows(q_ptr + t * stride_qt + hd * stride_qh, q_out_ptr, out, cos, sin, mask, HALF, BLOCK_D)
     _rotate_rows(k_ptr + t * stride_kt + hd * stride_kh, k_out_ptr, out, cos, sin, mask, HALF, BLOCK_D)
@@ -168,15 +174,8 @@ def rotary_store_kernel(
     q_out_ptr contiguous [T, HEADS, 2 * HALF]; k_cache_ptr, v_cache_ptr one layer's cache
     [num_slots, HEADS, 2 * HALF], row stride `stride_slot`, contiguous within a row. R = T * HEADS.
     """
-    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
-    d = tl.arange(0, BLOCK_D)
-    rmask = rows < R
-    mask = rmask[:, None] & (d < HALF)[None, :]
-    t, hd = rows // HEADS, rows % HEADS
-    pos = tl.load(pos_ptr + t, mask=rmask, other=0)
+    rows, d, rmask, mask, t, hd, cos, sin = _rotary_tile(pos_ptr, cos_ptr, sin_ptr, stride_c, R, HEADS, HALF, BLOCK_R, BLOCK_D)
     slot = tl.load(slot_ptr + t, mask=rmask, other=0)
-    cos = tl.load(cos_ptr + pos[:, None] * stride_c + d[None, :], mask=mask, other=0.0)
-    sin = tl.load(sin_ptr + pos[:, None] * stride_c + d[None, :], mask=mask, other=0.0)
     _rotate_rows(q_ptr + t * stride_qt + hd * stride_qh, q_out_ptr, rows[:, None] * (2 * HALF) + d[None, :], cos, sin, mask, HALF, BLOCK_D)
     cached = (slot * stride_slot + hd * (2 * HALF))[:, None] + d[None, :]
     _rotate_rows(k_ptr + t * stride_kt + hd * stride_kh, k_cache_ptr, cached, cos, sin, mask, HALF, BLOCK_D)
