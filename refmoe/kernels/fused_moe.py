@@ -153,12 +153,12 @@ def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tens
                   shared_experts: tuple[torch.Tensor, torch.Tensor] | None = None) -> torch.Tensor:
     "Routed experts: `sum_j topk_weights[:, j] * expert_{topk_ids[:, j]}(x)`, skipping id -1 when `filter_expert`; `[M, H]`; plus the shared MLP `(gate_up, down)` if given."
     check_experts(hidden_states, w13, w2, topk_weights, topk_ids)
-    shared = shared_experts or (None, None)
-    S = check_shared_slots(hidden_states, w2, topk_ids, *shared)
     x = hidden_states if hidden_states.stride(-1) == 1 else hidden_states.contiguous()
     (M, H), (E, I2, _), k = x.shape, w13.shape, topk_ids.shape[1]
     cfg = check_config(config) if config is not None else get_config(M, E, I2 // 2, H, k, x.device, dtype=x.dtype)
     ids = topk_ids if topk_ids.is_contiguous() else topk_ids.contiguous()
+    shared = shared_experts or (None, None)
+    S = check_shared_slots(x, w2, ids, *shared)
     w = topk_weights if topk_weights.is_contiguous() else topk_weights.contiguous()
     if M == 0: return torch.zeros_like(x)
     c13, c2 = cfg["w13"], cfg["w2"]
