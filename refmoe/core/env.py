@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse, os
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import torch
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
 
 # %% auto #0
 __all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device',
-           'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'parse_dtype', 'dtype_name', 'int_at_least',
-           'positive_float']
+           'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'pdl_options', 'parse_dtype', 'dtype_name',
+           'int_at_least', 'positive_float']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -102,6 +103,18 @@ def kernel_for(kernel: JITFunction, tensor: torch.Tensor) -> JITFunction | _Inte
 def interpreted_on(tensor: torch.Tensor) -> bool:
     "Will a kernel launched on `tensor` run in the interpreter (CPU tensor, or `TRITON_INTERPRET=1`)?"
     return not tensor.is_cuda or triton_interpreted()
+
+# %% ../../nbs/02_env.ipynb #bd3f6ccb
+@lru_cache(maxsize=None)
+def _hopper_or_newer(index: int) -> bool:
+    return torch.cuda.get_device_capability(index)[0] >= 9
+
+def pdl_options(tensor: torch.Tensor) -> dict:
+    "Launch keywords for a kernel with a `PDL` constexpr: programmatic dependent launch where it exists, else none."
+    if interpreted_on(tensor) or os.environ.get("REFMOE_PDL", "1") == "0": return {}
+    if not _hopper_or_newer(tensor.device.index if tensor.device.index is not None else torch.cuda.current_device()): return {}
+    return {"PDL": True, "launch_pdl": True}
+
 
 # %% ../../nbs/02_env.ipynb #f09c3c01
 DTYPES: dict[str, torch.dtype] = {"bf16": torch.bfloat16, "bfloat16": torch.bfloat16, "fp16": torch.float16,

@@ -9,9 +9,10 @@ import ctypes
 from functools import lru_cache
 
 import torch
-from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 from .moe_align import moe_align_block_size
 from .moe_gemv import check_expert_reads, check_shared_slots, gemv_args, invoke_fused_moe_gemv, shared_experts_torch
@@ -30,6 +31,7 @@ def fused_moe_kernel(
     TOP_K: tl.constexpr, MUL_ROUTED_WEIGHT: tl.constexpr, SILU_AND_MUL: tl.constexpr, FILTER_EXPERT: tl.constexpr,
     UPCAST: tl.constexpr, IEEE: tl.constexpr, EVEN_K: tl.constexpr,
     BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """One GEMM of the fused MoE over expert-sorted blocks: `C[pair] = act(A[pair // TOP_K] @ B[e]^T)`, times the routed weight.
 
@@ -65,6 +67,9 @@ def fused_moe_kernel(
     - BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K: the tile; GROUP_SIZE_M: block rows per group of
       the launch order, so neighbouring programs share B tiles in L2.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     # Grouped launch order (Triton matmul tutorial): neighbouring programs share B tiles in L2.
     pid = tl.program_id(0)
     num_pid_m, num_pid_n = tl.cdiv(EM, BLOCK_SIZE_M), tl.cdiv(N, BLOCK_SIZE_N)
@@ -145,7 +150,7 @@ def invoke_fused_moe_kernel(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, t
         TOP_K=top_k, MUL_ROUTED_WEIGHT=mul_routed_weight, SILU_AND_MUL=silu_and_mul, FILTER_EXPERT=filter_expert,
         UPCAST=interpreted_on(a) and a.dtype != torch.float32, IEEE=a.dtype == torch.float32, EVEN_K=K % block_k == 0,
         BLOCK_SIZE_M=block_m, BLOCK_SIZE_N=block_n, BLOCK_SIZE_K=block_k, GROUP_SIZE_M=group_m,
-        num_warps=num_warps, num_stages=num_stages)
+        num_warps=num_warps, num_stages=num_stages, **pdl_options(a))
 
 # %% ../../nbs/15_fused_moe.ipynb #a2bf97e0
 def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor,

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Optional
 
 import torch
-from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 from .topk import TopKConfig, check_routing, route_tile
 
@@ -26,6 +27,7 @@ def gate_route_kernel(
     TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
     SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
     RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """Router logits `x @ gate.T` for `BLOCK_M` rows over one slice of H, and, in the last program of the row block, the routing.
 
@@ -48,6 +50,9 @@ def gate_route_kernel(
     inputs, so no TF32; None, the default, for 16-bit ones), UPCAST (multiply in fp32: the CPU interpreter's `tl.dot` gets bf16 tiles
     wrong); the rest as in `topk_route_kernel`.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     pid_m, pid_s = tl.program_id(0), tl.program_id(1)
     rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_E)
@@ -122,7 +127,7 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=be,
         SIGMOID=sigmoid, N_GROUP=n_group, GROUP_SIZE=E // n_group, TOPK_GROUP=topk_group, RENORMALIZE=renormalize,
         HAS_BIAS=correction_bias is not None, HAS_MAP=expert_map is not None, HAS_COUNT=num_token_non_padded is not None,
-        HAS_LOAD=expert_load is not None, num_warps=4)
+        HAS_LOAD=expert_load is not None, num_warps=4, **pdl_options(x))
 
 # %% ../../nbs/10a_gate_route.ipynb #f9149838
 def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Sequence
 
 import torch
-from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
 __all__ = ['MAX_TENSORS', 'index_bounds_torch', 'index_bounds_kernel', 'index_bounds']
@@ -38,12 +39,15 @@ def _bounds_of(ptr, n, out_ptr, BLOCK: tl.constexpr):
     tl.store(out_ptr + 1, tl.max(hi, axis=0))
 
 @triton.jit
-def index_bounds_kernel(p0, p1, p2, p3, p4, p5, n0, n1, n2, n3, n4, n5, out_ptr, BLOCK: tl.constexpr):
+def index_bounds_kernel(p0, p1, p2, p3, p4, p5, n0, n1, n2, n3, n4, n5, out_ptr, BLOCK: tl.constexpr, PDL: tl.constexpr = False):
     """Program i: out[i] = [min, max] of the n_i integers at p_i ([2**62, -2**62] when n_i is 0).
 
     - p0..p5: flat integer tensors (any integer dtype each); n0..n5 their lengths.
     - out_ptr: int64 [MAX_TENSORS, 2].
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     i = tl.program_id(0)
     if i == 0: _bounds_of(p0, n0, out_ptr, BLOCK)
     if i == 1: _bounds_of(p1, n1, out_ptr + 2, BLOCK)

@@ -6,9 +6,10 @@
 from __future__ import annotations
 
 import torch
-from ..core.env import kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
 __all__ = ['ALIGN_SINGLE_MAX', 'ALIGN_CHUNK', 'ALIGN_TILE', 'max_num_tokens_padded', 'moe_align_block_size_torch',
@@ -68,6 +69,7 @@ def moe_align_block_size_kernel(
     topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, scratch_ptr,
     numel, num_experts, max_blocks,
     BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_T: tl.constexpr, BLOCK_B: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """Sort the flat (token, slot) pairs of a batch by expert into blocks of BLOCK_SIZE slots; one program.
 
@@ -92,6 +94,9 @@ def moe_align_block_size_kernel(
     - BLOCK_T, BLOCK_B: pairs per step of the count and place loops; blocks per step of the
       expert-id loop.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     bins = tl.arange(0, NB)
     counter_ptr, cursor_ptr = scratch_ptr, scratch_ptr + NB
     # 1. Count pairs per bucket.
@@ -114,7 +119,7 @@ def moe_align_block_size_kernel(
 
 # %% ../../nbs/12_moe_align.ipynb #424b32fc
 @triton.jit
-def moe_align_count_kernel(topk_ids_ptr, hist_ptr, numel, num_experts, NB: tl.constexpr, CHUNK: tl.constexpr):
+def moe_align_count_kernel(topk_ids_ptr, hist_ptr, numel, num_experts, NB: tl.constexpr, CHUNK: tl.constexpr, PDL: tl.constexpr = False):
     """Multi-program align, step 1 of 3: each program counts its chunk's pairs per bucket.
 
     - topk_ids_ptr: the routing, int32 [numel]; program p reads pairs [p * CHUNK, (p + 1) * CHUNK).
@@ -123,6 +128,9 @@ def moe_align_count_kernel(topk_ids_ptr, hist_ptr, numel, num_experts, NB: tl.co
 
     Key constexprs: NB buckets and CHUNK pairs per program, both powers of two.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     pid = tl.program_id(0)
     offs, b = _buckets(topk_ids_ptr, pid * CHUNK, numel, num_experts, CHUNK)
     tl.store(hist_ptr + pid * NB + tl.arange(0, NB), tl.histogram(b, NB, mask=offs < numel))
@@ -133,6 +141,7 @@ def moe_align_layout_kernel(
     hist_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr,
     numel, num_experts, num_programs, max_blocks,
     BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_P: tl.constexpr, BLOCK_B: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """Multi-program align, step 2 of 3, one program: bucket totals, the layout, and each chunk's offsets.
 
@@ -143,6 +152,9 @@ def moe_align_layout_kernel(
 
     Key constexprs: BLOCK_SIZE, NB and BLOCK_B as there; BLOCK_P histogram rows per step.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     bins, rows = tl.arange(0, NB), tl.arange(0, BLOCK_P)
     # Bucket totals, then the layout both paths share.
     counts = tl.full([NB], 0, tl.int32)
@@ -161,7 +173,7 @@ def moe_align_layout_kernel(
 # %% ../../nbs/12_moe_align.ipynb #0a867c2c
 @triton.jit
 def moe_align_place_kernel(topk_ids_ptr, sorted_ids_ptr, offsets_ptr, numel, num_experts,
-                           NB: tl.constexpr, CHUNK: tl.constexpr):
+                           NB: tl.constexpr, CHUNK: tl.constexpr, PDL: tl.constexpr = False):
     """Multi-program align, step 3 of 3: each program writes its chunk's pairs to their slots, in flat order.
 
     - topk_ids_ptr: the routing, read as in the count kernel; sorted_ids_ptr: as in
@@ -171,6 +183,9 @@ def moe_align_place_kernel(topk_ids_ptr, sorted_ids_ptr, offsets_ptr, numel, num
 
     Key constexprs: NB and CHUNK, as in the count kernel.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     pid = tl.program_id(0)
     offs, b = _buckets(topk_ids_ptr, pid * CHUNK, numel, num_experts, CHUNK)
     hit = (b[:, None] == tl.arange(0, NB)[None, :]).to(tl.int32)
@@ -199,15 +214,15 @@ def moe_align_block_size_op(topk_ids: torch.Tensor, sorted_token_ids: torch.Tens
         kernel_for(moe_align_block_size_kernel, topk_ids)[(1,)](
             topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, scratch, numel, num_experts, max_blocks,
             BLOCK_SIZE=block_size, NB=NB, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
-            BLOCK_B=BLOCK_B, num_warps=4 if numel <= 256 else 8)
+            BLOCK_B=BLOCK_B, num_warps=4 if numel <= 256 else 8, **pdl_options(topk_ids))
         return
     P = triton.cdiv(numel, chunk)
-    kernel_for(moe_align_count_kernel, topk_ids)[(P,)](topk_ids, scratch, numel, num_experts, NB=NB, CHUNK=chunk, num_warps=4)
+    kernel_for(moe_align_count_kernel, topk_ids)[(P,)](topk_ids, scratch, numel, num_experts, NB=NB, CHUNK=chunk, num_warps=4, **pdl_options(topk_ids))
     kernel_for(moe_align_layout_kernel, topk_ids)[(1,)](
         scratch, sorted_token_ids, expert_ids, num_tokens_post_padded, numel, num_experts, P, max_blocks,
-        BLOCK_SIZE=block_size, NB=NB, BLOCK_P=min(triton.next_power_of_2(P), max(1, 4096 // NB)), BLOCK_B=BLOCK_B, num_warps=8)
+        BLOCK_SIZE=block_size, NB=NB, BLOCK_P=min(triton.next_power_of_2(P), max(1, 4096 // NB)), BLOCK_B=BLOCK_B, num_warps=8, **pdl_options(topk_ids))
     kernel_for(moe_align_place_kernel, topk_ids)[(P,)](topk_ids, sorted_token_ids, scratch, numel, num_experts,
-                                                       NB=NB, CHUNK=chunk, num_warps=8)
+                                                       NB=NB, CHUNK=chunk, num_warps=8, **pdl_options(topk_ids))
 
 # %% ../../nbs/12_moe_align.ipynb #b6268b25
 def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: int, *, single_max: int = ALIGN_SINGLE_MAX,

@@ -9,9 +9,10 @@ from typing import Optional
 
 import torch
 import torch.nn.functional as F
-from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
 __all__ = ['fused_moe_gemv_up_kernel', 'fused_moe_gemv_down_kernel', 'IllegalMemoryAccessError', 'check_expert_reads',
@@ -23,6 +24,7 @@ def fused_moe_gemv_up_kernel(
     x_ptr, w_ptr, ws_ptr, out_ptr, topk_ids_ptr, N, K, stride_xm, stride_we, stride_wn, stride_wsn, stride_om,
     TOP_K: tl.constexpr, N_SHARED: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
     BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """Gate-up GEMV with SiLU-and-mul: one program per ((token, slot) pair, BLOCK_SIZE_N columns).
 
@@ -50,6 +52,9 @@ def fused_moe_gemv_up_kernel(
     - EVEN_K: K is a multiple of BLOCK_SIZE_K, so the K loop needs no mask.
     - BLOCK_SIZE_N, BLOCK_SIZE_K: the weight tile; NUM_STAGES: K tiles in flight (`tl.range`).
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     pair, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
     offs_k = tl.arange(0, BLOCK_SIZE_K)
@@ -100,6 +105,7 @@ def fused_moe_gemv_down_kernel(
     a_ptr, w_ptr, ws_ptr, out_ptr, topk_weights_ptr, topk_ids_ptr, N, K, stride_am, stride_we, stride_wn, stride_wsn, stride_om,
     TOP_K: tl.constexpr, N_SHARED: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
     BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """Down GEMV and the weighted sum over slots: one program per (token, BLOCK_SIZE_N output columns).
 
@@ -125,6 +131,9 @@ def fused_moe_gemv_down_kernel(
       (see the up kernel).
     - EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES: as in `fused_moe_gemv_up_kernel`.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     m, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
     slots = tl.arange(0, BLOCK_TOPK)
@@ -228,8 +237,8 @@ def invoke_fused_moe_gemv(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, 
     kernel_for(fused_moe_gemv_up_kernel, x)[(M * (top_k + S), triton.cdiv(I, block_n13))](
         x, w13, ws13, act, topk_ids, I, H, x.stride(0), w13.stride(0), w13.stride(1), ws13.stride(0), act.stride(0),
         TOP_K=top_k, N_SHARED=S, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=H % block_k13 == 0,
-        BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13, NUM_STAGES=stages13, num_warps=warps13, num_stages=stages13)
+        BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13, NUM_STAGES=stages13, num_warps=warps13, num_stages=stages13, **pdl_options(x))
     kernel_for(fused_moe_gemv_down_kernel, act)[(M, triton.cdiv(H, block_n2))](
         act, w2, ws2, out, topk_weights, topk_ids, H, I, act.stride(0), w2.stride(0), w2.stride(1), ws2.stride(0), out.stride(0),
         TOP_K=top_k, N_SHARED=S, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=I % block_k2 == 0,
-        BLOCK_SIZE_N=block_n2, BLOCK_SIZE_K=block_k2, NUM_STAGES=stages2, num_warps=warps2, num_stages=stages2)
+        BLOCK_SIZE_N=block_n2, BLOCK_SIZE_K=block_k2, NUM_STAGES=stages2, num_warps=warps2, num_stages=stages2, **pdl_options(act))

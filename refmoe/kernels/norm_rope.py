@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Optional
 
 import torch
-from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
 __all__ = ['rms_norm_kernel', 'rms_norm_op', 'rms_norm', 'rotary_kernel', 'rotary_op', 'apply_rotary', 'rotary_store_kernel',
@@ -21,6 +22,7 @@ __all__ = ['rms_norm_kernel', 'rms_norm_op', 'rms_norm', 'rotary_kernel', 'rotar
 def rms_norm_kernel(
     x_ptr, res_ptr, w_ptr, out_ptr, h_ptr, M, N, stride_x, stride_r, stride_o, stride_h, eps,
     HAS_RESIDUAL: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """out[m] = (h[m] / rms(h[m])) cast to out's dtype, times w; h = x, or x + residual (stored to h_ptr) when HAS_RESIDUAL.
 
@@ -28,6 +30,9 @@ def rms_norm_kernel(
     [M, N] (row strides `stride_o`, `stride_h`); all in the model's dtype, unit column stride. res_ptr
     and h_ptr are read and written only when HAS_RESIDUAL.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_N)
     mask = (rows < M)[:, None] & (cols < N)[None, :]
@@ -61,7 +66,7 @@ def rms_norm_op(x: torch.Tensor, residual: Optional[torch.Tensor], weight: torch
     kernel_for(rms_norm_kernel, x)[(triton.cdiv(M, bm),)](
         x, res, weight, out, hh, M, N, x.stride(0), res.stride(0), out.stride(0), hh.stride(0), eps,
         HAS_RESIDUAL=residual is not None, BLOCK_M=bm, BLOCK_N=triton.next_power_of_2(N),
-        num_warps=4 if N <= 2048 else 8)
+        num_warps=4 if N <= 2048 else 8, **pdl_options(x))
 
 # %% ../../nbs/19_norm_rope.ipynb #74d72f01
 def _check_rows(name: str, t: torch.Tensor, like: torch.Tensor) -> None:
@@ -115,6 +120,7 @@ def rotary_kernel(
     q_ptr, k_ptr, cos_ptr, sin_ptr, pos_ptr, q_out_ptr, k_out_ptr, R, HEADS,
     stride_qt, stride_qh, stride_kt, stride_kh, stride_c,
     HALF: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_D: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """Rotate-half rotary embedding of q and k [T, HEADS, 2 * HALF] at `positions`, into contiguous outputs.
 
@@ -122,6 +128,9 @@ def rotary_kernel(
     sin_ptr fp32 [max_position, HALF] (row stride `stride_c`); pos_ptr int64 [T]; q_out_ptr, k_out_ptr
     contiguous [T, HEADS, 2 * HALF] in q's dtype. R = T * HEADS rows; BLOCK_D >= HALF.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     rows, d, rmask, mask, t, hd, cos, sin = _rotary_tile(pos_ptr, cos_ptr, sin_ptr, stride_c, R, HEADS, HALF, BLOCK_R, BLOCK_D)
     out = rows[:, None] * (2 * HALF) + d[None, :]
     _rotate_rows(q_ptr + t * stride_qt + hd * stride_qh, q_out_ptr, out, cos, sin, mask, HALF, BLOCK_D)
@@ -138,7 +147,7 @@ def rotary_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Te
     br = max(1, min(256, triton.next_power_of_2(R))) if interpreted_on(q) else 16
     kernel_for(rotary_kernel, q)[(triton.cdiv(R, br),)](
         q, k, cos, sin, positions, q_out, k_out, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1), cos.stride(0),
-        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), num_warps=4)
+        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), num_warps=4, **pdl_options(q))
 
 def _check_rotary(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
     "Raise a clear error for inputs the rotary kernels cannot take; else an empty output shaped like `q`."
@@ -166,6 +175,7 @@ def rotary_store_kernel(
     q_ptr, k_ptr, v_ptr, cos_ptr, sin_ptr, pos_ptr, slot_ptr, q_out_ptr, k_cache_ptr, v_cache_ptr, R, HEADS,
     stride_qt, stride_qh, stride_kt, stride_kh, stride_vt, stride_vh, stride_c, stride_slot,
     HALF: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_D: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """Rotate q into `q_out` as `rotary_kernel` does; rotate k and copy v into the cache rows of their tokens' slots.
 
@@ -174,6 +184,9 @@ def rotary_store_kernel(
     q_out_ptr contiguous [T, HEADS, 2 * HALF]; k_cache_ptr, v_cache_ptr one layer's cache
     [num_slots, HEADS, 2 * HALF], row stride `stride_slot`, contiguous within a row. R = T * HEADS.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     rows, d, rmask, mask, t, hd, cos, sin = _rotary_tile(pos_ptr, cos_ptr, sin_ptr, stride_c, R, HEADS, HALF, BLOCK_R, BLOCK_D)
     slot = tl.load(slot_ptr + t, mask=rmask, other=0)
     _rotate_rows(q_ptr + t * stride_qt + hd * stride_qh, q_out_ptr, rows[:, None] * (2 * HALF) + d[None, :], cos, sin, mask, HALF, BLOCK_D)
@@ -195,7 +208,7 @@ def rotary_store_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torc
     kernel_for(rotary_store_kernel, q)[(triton.cdiv(R, br),)](
         q, k, v, cos, sin, positions, slots, q_out, k_cache, v_cache, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1),
         v.stride(0), v.stride(1), cos.stride(0), k_cache.stride(0),
-        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), num_warps=4)
+        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), num_warps=4, **pdl_options(q))
 
 def apply_rotary_store(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor,
                        positions: torch.Tensor, slots: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor) -> torch.Tensor:

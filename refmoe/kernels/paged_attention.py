@@ -6,9 +6,10 @@
 from __future__ import annotations
 
 import torch
-from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
 __all__ = ['paged_attention_torch', 'paged_attention_stage1_kernel', 'paged_attention_stage2_kernel', 'extend_attention_kernel',
@@ -32,6 +33,7 @@ def paged_attention_stage1_kernel(
     q_ptr, k_ptr, v_ptr, req_to_token_ptr, seq_ids_ptr, positions_ptr, seq_lens_ptr, mid_o_ptr, mid_lse_ptr, out_ptr, scale,
     stride_qt, stride_qh, stride_ks, stride_kh, stride_vs, stride_vh, stride_rb, stride_ot, stride_oh,
     HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, TILES: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """One (query token t, head h, split s): online softmax over the split's share of what t may see.
 
@@ -47,6 +49,9 @@ def paged_attention_stage1_kernel(
     - out_ptr: [T, H, HEAD_DIM] in q's dtype (strides `stride_ot`, `stride_oh`): with SPLITS == 1 the
       program writes its output there itself (zeros for an empty query) and there is no stage 2.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     t, h, s = tl.program_id(0), tl.program_id(1), tl.program_id(2)
     b = tl.load(seq_ids_ptr + t)
     n = tl.minimum(tl.load(positions_ptr + t) + 1, tl.load(seq_lens_ptr + b))
@@ -91,11 +96,15 @@ def paged_attention_stage1_kernel(
 def paged_attention_stage2_kernel(
     mid_o_ptr, mid_lse_ptr, out_ptr, stride_ot, stride_oh,
     HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_D: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """One (query token t, head h): merge the splits' outputs by their log-sum-exps into out [T, H, HEAD_DIM].
 
     A query whose splits are all empty (-inf) gets zeros.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     t, h = tl.program_id(0), tl.program_id(1)
     offs_s, offs_d = tl.arange(0, BLOCK_S), tl.arange(0, BLOCK_D)
     smask, dmask = offs_s < SPLITS, offs_d < HEAD_DIM
@@ -113,6 +122,7 @@ def extend_attention_kernel(
     q_ptr, k_ptr, v_ptr, out_ptr, req_to_token_ptr, seq_ids_ptr, positions_ptr, seq_lens_ptr, scale, T,
     stride_qt, stride_qh, stride_ks, stride_kh, stride_vs, stride_vh, stride_ot, stride_oh, stride_rb,
     HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, IEEE: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """One (block of BLOCK_M consecutive query tokens, head h): flash attention on the tensor cores.
 
@@ -124,6 +134,9 @@ def extend_attention_kernel(
     A query that may see nothing (a padded row) gets zeros. IEEE: both products in fp32 (fp32 inputs, and
     Triton's interpreter, whose dot is wrong on bf16), else in the inputs' dtype with fp32 accumulation.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     pid, h = tl.program_id(0), tl.program_id(1)
     offs_m = pid * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_d, offs_k = tl.arange(0, BLOCK_D), tl.arange(0, BLOCK_N)
@@ -225,7 +238,7 @@ def invoke_extend_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: tor
         q, k_cache, v_cache, out, req_to_token, seq_ids, positions, seq_lens, scale, T, q.stride(0), q.stride(1),
         k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), out.stride(0), out.stride(1),
         req_to_token.stride(0), HEAD_DIM=D, BLOCK_M=block, BLOCK_N=block, BLOCK_D=max(16, triton.next_power_of_2(D)),
-        IEEE=q.dtype == torch.float32 or interpreted_on(q), num_warps=4)
+        IEEE=q.dtype == torch.float32 or interpreted_on(q), num_warps=4, **pdl_options(q))
 
 @torch.library.custom_op("refmoe::paged_attention", mutates_args=("mid_o", "mid_lse", "out"))
 def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
@@ -238,7 +251,7 @@ def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torc
         q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, out, scale, q.stride(0), q.stride(1),
         k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), req_to_token.stride(0), out.stride(0), out.stride(1),
         HEAD_DIM=D, SPLITS=S, BLOCK_N=block_n, BLOCK_D=block_d, TILES=triton.cdiv(triton.cdiv(C, S), block_n) if S > 1 else 1,
-        num_warps=2)   # 2 warps: 10-22% faster than 4 at 1 and 64 tokens on the H200 (docs/gpu-runs/2026-12-03-s16/sweep_latency.py)
+        num_warps=2, **pdl_options(q))   # 2 warps: 10-22% faster than 4 at 1 and 64 tokens on the H200 (docs/gpu-runs/2026-12-03-s16/sweep_latency.py)
     if S == 1: return
     kernel_for(paged_attention_stage2_kernel, q)[(T, H)](
-        mid_o, mid_lse, out, out.stride(0), out.stride(1), HEAD_DIM=D, SPLITS=S, BLOCK_S=triton.next_power_of_2(S), BLOCK_D=block_d)
+        mid_o, mid_lse, out, out.stride(0), out.stride(1), HEAD_DIM=D, SPLITS=S, BLOCK_S=triton.next_power_of_2(S), BLOCK_D=block_d, **pdl_options(q))

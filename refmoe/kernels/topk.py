@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Optional
 
 import torch
-from ..core.env import interpreted_on, kernel_for  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
 __all__ = ['TopKConfig', 'check_routing', 'select_experts_torch', 'route_tile', 'topk_route_kernel', 'topk_route',
@@ -167,6 +168,7 @@ def topk_route_kernel(
     TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
     SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
     RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr,
+    PDL: tl.constexpr = False,
 ):
     """Route each row of router logits to its top-k experts: one program per `BLOCK_M` rows.
 
@@ -194,6 +196,9 @@ def topk_route_kernel(
     - N_GROUP, GROUP_SIZE, TOPK_GROUP: expert groups, experts per group, groups kept.
     - RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT: the optional steps.
     """
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_E)
     x = tl.load(logits_ptr + rows[:, None] * stride_lm + cols[None, :],
@@ -224,7 +229,7 @@ def topk_route(router_logits: torch.Tensor, correction_bias: Optional[torch.Tens
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=triton.next_power_of_2(E),
         SIGMOID=sigmoid, N_GROUP=n_group, GROUP_SIZE=E // n_group, TOPK_GROUP=topk_group, RENORMALIZE=renormalize,
         HAS_BIAS=correction_bias is not None, HAS_MAP=expert_map is not None, HAS_COUNT=num_token_non_padded is not None,
-        num_warps=1 if bm <= 4 else 4)
+        num_warps=1 if bm <= 4 else 4, **pdl_options(router_logits))
 
 # %% ../../nbs/10_routing.ipynb #ec6ea016
 def select_experts(hidden_states: torch.Tensor | None, router_logits: torch.Tensor, config: TopKConfig,
