@@ -20,6 +20,28 @@ __all__ = ['fused_moe_gemv_up_kernel', 'fused_moe_gemv_down_kernel', 'IllegalMem
 
 # %% ../../nbs/14_moe_gemv.ipynb #da3b71dd
 @triton.jit
+def _gate_up_dot(x_ptrs, w_ptrs, up_off, K, offs_k, EVEN_K: tl.constexpr, BLOCK_SIZE_N: tl.constexpr,
+                 BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr):
+    "(gate, up) in fp32: one row of x against BLOCK_SIZE_N gate rows at `w_ptrs` and the up rows `up_off` after them."
+    gate = tl.zeros([BLOCK_SIZE_N], tl.float32)
+    up = tl.zeros([BLOCK_SIZE_N], tl.float32)
+    for kk in tl.range(0, tl.cdiv(K, BLOCK_SIZE_K), num_stages=NUM_STAGES):
+        kmask = offs_k < K - kk * BLOCK_SIZE_K
+        if EVEN_K:
+            x = tl.load(x_ptrs).to(tl.float32)
+            wg = tl.load(w_ptrs).to(tl.float32)
+            wu = tl.load(w_ptrs + up_off).to(tl.float32)
+        else:
+            x = tl.load(x_ptrs, mask=kmask, other=0.0).to(tl.float32)
+            wg = tl.load(w_ptrs, mask=kmask[None, :], other=0.0).to(tl.float32)
+            wu = tl.load(w_ptrs + up_off, mask=kmask[None, :], other=0.0).to(tl.float32)
+        gate += tl.sum(wg * x[None, :], axis=1)
+        up += tl.sum(wu * x[None, :], axis=1)
+        x_ptrs += BLOCK_SIZE_K
+        w_ptrs += BLOCK_SIZE_K
+    return gate, up
+
+@triton.jit
 def fused_moe_gemv_up_kernel(
     x_ptr, w_ptr, ws_ptr, out_ptr, topk_ids_ptr, N, K, stride_xm, stride_we, stride_wn, stride_wsn, stride_om,
     TOP_K: tl.constexpr, N_SHARED: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
@@ -51,51 +73,50 @@ def fused_moe_gemv_up_kernel(
       parallelism), a routed pair reads w[-1].
     - EVEN_K: K is a multiple of BLOCK_SIZE_K, so the K loop needs no mask.
     - BLOCK_SIZE_N, BLOCK_SIZE_K: the weight tile; NUM_STAGES: K tiles in flight (`tl.range`).
+    - PDL: launched while the router still runs (02's `pdl_options`): a shared slot's program does its
+      GEMV first and waits only to learn whether its row is padded; a routed slot's waits for its expert.
     """
-    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
-        gdc_wait()
-        gdc_launch_dependents()
     pair, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
     offs_k = tl.arange(0, BLOCK_SIZE_K)
     rows = (offs_n % N)[:, None]
+    x_ptrs = x_ptr + (pair // (TOP_K + N_SHARED)) * stride_xm + offs_k
     if N_SHARED == 0:
+        if PDL:   # launched early (02's pdl_options): wait for the router's ids, then let the next kernel launch early
+            gdc_wait()
+            gdc_launch_dependents()
         expert = tl.load(topk_ids_ptr + pair).to(tl.int64)
-        w_ptrs = w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :]
-        up_off = N * stride_wn
         idle = expert < 0
+        if FILTER_EXPERT:
+            if idle:
+                tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
+                return
+        gate, up = _gate_up_dot(x_ptrs, w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :], N * stride_wn, K,
+                                offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
     else:
         t, j = pair // (TOP_K + N_SHARED), pair % (TOP_K + N_SHARED)
         slots = tl.arange(0, BLOCK_TOPK)
-        ids = tl.load(topk_ids_ptr + t * TOP_K + slots, mask=slots < TOP_K, other=-1)
-        shared = j >= TOP_K
-        expert = tl.sum(tl.where(slots == j, ids, 0)).to(tl.int64)   # slot j's expert (a shared slot matches no routed one)
-        routed_ptrs = w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :]
-        shared_ptrs = ws_ptr + ((j - TOP_K) * N + rows) * stride_wsn + offs_k[None, :]
-        w_ptrs = tl.where(shared, shared_ptrs, routed_ptrs)
-        up_off = tl.where(shared, N_SHARED * N * stride_wsn, N * stride_wn)
-        idle = tl.where(shared, tl.max(ids, axis=0) < 0, expert < 0)
-    if FILTER_EXPERT:
-        if idle:
-            tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
-            return
-    x_ptrs = x_ptr + (pair // (TOP_K + N_SHARED)) * stride_xm + offs_k
-    gate = tl.zeros([BLOCK_SIZE_N], tl.float32)
-    up = tl.zeros([BLOCK_SIZE_N], tl.float32)
-    for kk in tl.range(0, tl.cdiv(K, BLOCK_SIZE_K), num_stages=NUM_STAGES):
-        kmask = offs_k < K - kk * BLOCK_SIZE_K
-        if EVEN_K:
-            x = tl.load(x_ptrs).to(tl.float32)
-            wg = tl.load(w_ptrs).to(tl.float32)
-            wu = tl.load(w_ptrs + up_off).to(tl.float32)
+        if j >= TOP_K:   # a shared slot: its weights are fixed and x is the norm's, done before the router began
+            gate, up = _gate_up_dot(x_ptrs, ws_ptr + ((j - TOP_K) * N + rows) * stride_wsn + offs_k[None, :],
+                                    N_SHARED * N * stride_wsn, K, offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
+            if PDL:      # so the GEMV runs while the router does; only whether the row is padded waits for it
+                gdc_wait()
+                gdc_launch_dependents()
+            ids = tl.load(topk_ids_ptr + t * TOP_K + slots, mask=slots < TOP_K, other=-1)
+            idle = tl.max(ids, axis=0) < 0
         else:
-            x = tl.load(x_ptrs, mask=kmask, other=0.0).to(tl.float32)
-            wg = tl.load(w_ptrs, mask=kmask[None, :], other=0.0).to(tl.float32)
-            wu = tl.load(w_ptrs + up_off, mask=kmask[None, :], other=0.0).to(tl.float32)
-        gate += tl.sum(wg * x[None, :], axis=1)
-        up += tl.sum(wu * x[None, :], axis=1)
-        x_ptrs += BLOCK_SIZE_K
-        w_ptrs += BLOCK_SIZE_K
+            if PDL:
+                gdc_wait()
+                gdc_launch_dependents()
+            ids = tl.load(topk_ids_ptr + t * TOP_K + slots, mask=slots < TOP_K, other=-1)
+            expert = tl.sum(tl.where(slots == j, ids, 0)).to(tl.int64)   # slot j's expert
+            idle = expert < 0
+            gate, up = _gate_up_dot(x_ptrs, w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :], N * stride_wn, K,
+                                    offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
+        if FILTER_EXPERT:
+            if idle:
+                tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
+                return
     act = gate / (1.0 + tl.exp(-gate)) * up
     tl.store(out_ptr + pair * stride_om + offs_n, act.to(out_ptr.dtype.element_ty), mask=offs_n < N)
 
