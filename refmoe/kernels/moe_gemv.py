@@ -74,7 +74,9 @@ def fused_moe_gemv_up_kernel(
     - EVEN_K: K is a multiple of BLOCK_SIZE_K, so the K loop needs no mask.
     - BLOCK_SIZE_N, BLOCK_SIZE_K: the weight tile; NUM_STAGES: K tiles in flight (`tl.range`).
     - PDL: launched while the router still runs (02's `pdl_options`): a shared slot's program does its
-      GEMV first and waits only to learn whether its row is padded; a routed slot's waits for its expert.
+      GEMV first and waits only to learn whether its row is padded (a padded row's shared slots so read
+      the shared weights, which its real rows have just brought into L2, and store zeros); a routed
+      slot's program waits for its expert, and one of expert -1 reads nothing.
     """
     pair, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
@@ -111,9 +113,13 @@ def fused_moe_gemv_up_kernel(
             ids = tl.load(topk_ids_ptr + t * TOP_K + slots, mask=slots < TOP_K, other=-1)
             expert = tl.sum(tl.where(slots == j, ids, 0)).to(tl.int64)   # slot j's expert
             idle = expert < 0
+            if FILTER_EXPERT:   # expert -1 reads no weight
+                if idle:
+                    tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
+                    return
             gate, up = _gate_up_dot(x_ptrs, w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :], N * stride_wn, K,
                                     offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
-        if FILTER_EXPERT:
+        if FILTER_EXPERT:   # a padded row's shared slot: computed before the router said so, stored as zeros
             if idle:
                 tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
                 return

@@ -175,7 +175,7 @@ def rotary_store_kernel(
     q_ptr, k_ptr, v_ptr, cos_ptr, sin_ptr, pos_ptr, slot_ptr, q_out_ptr, k_cache_ptr, v_cache_ptr, R, HEADS,
     stride_qt, stride_qh, stride_kt, stride_kh, stride_vt, stride_vh, stride_c, stride_slot,
     HALF: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_D: tl.constexpr,
-    PDL: tl.constexpr = False,
+    PDL: tl.constexpr = False, INDEX_READY: tl.constexpr = False,
 ):
     """Rotate q into `q_out` as `rotary_kernel` does; rotate k and copy v into the cache rows of their tokens' slots.
 
@@ -183,12 +183,19 @@ def rotary_store_kernel(
     head dimension); cos_ptr, sin_ptr fp32 [max_position, HALF]; pos_ptr, slot_ptr int64 [T];
     q_out_ptr contiguous [T, HEADS, 2 * HALF]; k_cache_ptr, v_cache_ptr one layer's cache
     [num_slots, HEADS, 2 * HALF], row stride `stride_slot`, contiguous within a row. R = T * HEADS.
+    PDL, INDEX_READY: launched early (02's `pdl_options`); with INDEX_READY (positions and slots were written
+    before the kernel before this one) the angles and slots are read before the wait, only q, k, v after it.
     """
-    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
-        gdc_wait()
-        gdc_launch_dependents()
+    if PDL:
+        if not INDEX_READY:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+            gdc_wait()
+            gdc_launch_dependents()
     rows, d, rmask, mask, t, hd, cos, sin = _rotary_tile(pos_ptr, cos_ptr, sin_ptr, stride_c, R, HEADS, HALF, BLOCK_R, BLOCK_D)
     slot = tl.load(slot_ptr + t, mask=rmask, other=0)
+    if PDL:
+        if INDEX_READY:       # the projection's q, k, v wait for it
+            gdc_wait()
+            gdc_launch_dependents()
     _rotate_rows(q_ptr + t * stride_qt + hd * stride_qh, q_out_ptr, rows[:, None] * (2 * HALF) + d[None, :], cos, sin, mask, HALF, BLOCK_D)
     cached = (slot * stride_slot + hd * (2 * HALF))[:, None] + d[None, :]
     _rotate_rows(k_ptr + t * stride_kt + hd * stride_kh, k_cache_ptr, cached, cos, sin, mask, HALF, BLOCK_D)
@@ -199,7 +206,7 @@ def rotary_store_kernel(
 # %% ../../nbs/19_norm_rope.ipynb #53049d4a
 @torch.library.custom_op("refmoe::rotary_store", mutates_args=("q_out", "k_cache", "v_cache"))
 def rotary_store_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, positions: torch.Tensor,
-                    slots: torch.Tensor, q_out: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor) -> None:
+                    slots: torch.Tensor, q_out: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, index_ready: bool = False) -> None:
     "Launch `rotary_store_kernel`: the rotated q into `q_out`, the rotated k and v into the cache at `slots`."
     T, heads, D = q.shape
     R = T * heads
@@ -208,10 +215,12 @@ def rotary_store_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torc
     kernel_for(rotary_store_kernel, q)[(triton.cdiv(R, br),)](
         q, k, v, cos, sin, positions, slots, q_out, k_cache, v_cache, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1),
         v.stride(0), v.stride(1), cos.stride(0), k_cache.stride(0),
-        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), num_warps=4, **pdl_options(q))
+        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), INDEX_READY=index_ready and bool(pdl_options(q)),
+        num_warps=4, **pdl_options(q))
 
 def apply_rotary_store(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor,
-                       positions: torch.Tensor, slots: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor) -> torch.Tensor:
+                       positions: torch.Tensor, slots: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor,
+                       index_ready: bool = False) -> torch.Tensor:
     "Rotated `q`, with the rotated `k` and `v` stored at cache rows `slots` of one layer's `k_cache` and `v_cache`, in one launch."
     if v.shape != q.shape or v.dtype != q.dtype or v.device != q.device or v.stride(-1) != 1:
         raise ValueError(f"v must be like q [T, heads, D] with a unit last stride, got {tuple(v.shape)} {v.dtype}")
@@ -224,5 +233,5 @@ def apply_rotary_store(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: t
     if slots.shape != (T,) or slots.dtype != torch.int64 or slots.device != q.device:
         raise ValueError(f"slots must be int64 [{T}] on {q.device}, got {tuple(slots.shape)} {slots.dtype}")
     q_out = _check_rotary(q, k, cos, sin, positions)
-    rotary_store_op(q, k, v, cos, sin, positions, slots, q_out, k_cache, v_cache)
+    rotary_store_op(q, k, v, cos, sin, positions, slots, q_out, k_cache, v_cache, index_ready)
     return q_out

@@ -33,7 +33,7 @@ def paged_attention_stage1_kernel(
     q_ptr, k_ptr, v_ptr, req_to_token_ptr, seq_ids_ptr, positions_ptr, seq_lens_ptr, mid_o_ptr, mid_lse_ptr, out_ptr, scale,
     stride_qt, stride_qh, stride_ks, stride_kh, stride_vs, stride_vh, stride_rb, stride_ot, stride_oh,
     HEAD_DIM: tl.constexpr, SPLITS: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_D: tl.constexpr, TILES: tl.constexpr,
-    PDL: tl.constexpr = False,
+    PDL: tl.constexpr = False, INDEX_READY: tl.constexpr = False,
 ):
     """One (query token t, head h, split s): online softmax over the split's share of what t may see.
 
@@ -48,10 +48,15 @@ def paged_attention_stage1_kernel(
     - TILES: with SPLITS > 1, tiles of BLOCK_N in the longest chunk the table allows (cdiv(cdiv(C, SPLITS), BLOCK_N)).
     - out_ptr: [T, H, HEAD_DIM] in q's dtype (strides `stride_ot`, `stride_oh`): with SPLITS == 1 the
       program writes its output there itself (zeros for an empty query) and there is no stage 2.
+    - PDL, INDEX_READY: launched early (02's `pdl_options`); with INDEX_READY (the caller's promise that
+      seq_ids, positions, seq_lens and the table were written before the kernel before this one) the
+      program reads them, and its first tile's slots, before it waits: a chain of three dependent loads
+      done while the rotation before it still runs.
     """
-    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
-        gdc_wait()
-        gdc_launch_dependents()
+    if PDL:
+        if not INDEX_READY:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+            gdc_wait()
+            gdc_launch_dependents()
     t, h, s = tl.program_id(0), tl.program_id(1), tl.program_id(2)
     b = tl.load(seq_ids_ptr + t)
     n = tl.minimum(tl.load(positions_ptr + t) + 1, tl.load(seq_lens_ptr + b))
@@ -61,6 +66,12 @@ def paged_attention_stage1_kernel(
         chunk = tl.cdiv(tl.cdiv(n, SPLITS), 16) * 16
         start = s * chunk
         end = tl.minimum(start + chunk, n)
+    first = start + tl.arange(0, BLOCK_N)   # the first tile's slots, read ahead of the wait when the indices are ready
+    slot0 = tl.load(req_to_token_ptr + b * stride_rb + first, mask=first < end, other=0).to(tl.int64)
+    if PDL:
+        if INDEX_READY:       # only q and the cache rows it reads wait for the kernel before
+            gdc_wait()
+            gdc_launch_dependents()
     offs_d = tl.arange(0, BLOCK_D)
     dmask = offs_d < HEAD_DIM
     q = tl.load(q_ptr + t * stride_qt + h * stride_qh + offs_d, mask=dmask, other=0.0).to(tl.float32) * scale
@@ -74,7 +85,9 @@ def paged_attention_stage1_kernel(
         if n0 < end:
             offs_n = n0 + tl.arange(0, BLOCK_N)
             valid = offs_n < end
-            slot = tl.load(req_to_token_ptr + b * stride_rb + offs_n, mask=valid, other=0).to(tl.int64)
+            ahead = offs_n < start + BLOCK_N   # the first tile: its slots were read already
+            later = tl.load(req_to_token_ptr + b * stride_rb + offs_n, mask=valid & ~ahead, other=0).to(tl.int64)
+            slot = tl.where(ahead, slot0, later)
             tile = valid[:, None] & dmask[None, :]
             k = tl.load(k_ptr + slot[:, None] * stride_ks + h * stride_kh + offs_d[None, :], mask=tile, other=0.0).to(tl.float32)
             score = tl.where(valid, tl.sum(k * q[None, :], axis=1), float("-inf"))
@@ -199,7 +212,8 @@ def _check(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens) -> N
 
 def paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
                     seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, scale: float,
-                    splits: int | None = None, block_n: int = 64, impl: str | None = None, kernel: str | None = None) -> torch.Tensor:
+                    splits: int | None = None, block_n: int = 64, impl: str | None = None, kernel: str | None = None,
+                    index_ready: bool = False) -> torch.Tensor:
     "Each query token `[T, H, D]` over its request's cached tokens up to its position (Triton; torch where interpreted)."
     _check(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens)
     impl = impl or ("torch" if interpreted_on(q) else "triton")
@@ -217,7 +231,8 @@ def paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tenso
     mid_o = torch.empty(T, H, S, D, dtype=torch.float32, device=q.device)
     mid_lse = torch.empty(T, H, S, dtype=torch.float32, device=q.device)
     out = torch.empty_like(q)
-    if T: invoke_paged_attention(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, out, float(scale), block_n)
+    if T: invoke_paged_attention(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, out, float(scale), block_n,
+                                 index_ready)
     return out
 
 def decode_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
@@ -243,7 +258,7 @@ def invoke_extend_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: tor
 @torch.library.custom_op("refmoe::paged_attention", mutates_args=("mid_o", "mid_lse", "out"))
 def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
                            seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, mid_o: torch.Tensor,
-                           mid_lse: torch.Tensor, out: torch.Tensor, scale: float, block_n: int) -> None:
+                           mid_lse: torch.Tensor, out: torch.Tensor, scale: float, block_n: int, index_ready: bool = False) -> None:
     "Launch the two kernels, or stage 1 alone with one split (one op, so the CPU graph backend records and replays it like any torch op)."
     (T, H, S, D), C = mid_o.shape, req_to_token.shape[1]
     block_d = triton.next_power_of_2(D)
@@ -251,7 +266,7 @@ def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torc
         q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, out, scale, q.stride(0), q.stride(1),
         k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), req_to_token.stride(0), out.stride(0), out.stride(1),
         HEAD_DIM=D, SPLITS=S, BLOCK_N=block_n, BLOCK_D=block_d, TILES=triton.cdiv(triton.cdiv(C, S), block_n) if S > 1 else 1,
-        num_warps=2, **pdl_options(q))   # 2 warps: 10-22% faster than 4 at 1 and 64 tokens on the H200 (docs/gpu-runs/2026-12-03-s16/sweep_latency.py)
+        INDEX_READY=index_ready and bool(pdl_options(q)), num_warps=2, **pdl_options(q))   # 2 warps: 10-22% faster than 4 at 1 and 64 tokens on the H200 (docs/gpu-runs/2026-12-03-s16/sweep_latency.py)
     if S == 1: return
     kernel_for(paged_attention_stage2_kernel, q)[(T, H)](
         mid_o, mid_lse, out, out.stride(0), out.stride(1), HEAD_DIM=D, SPLITS=S, BLOCK_S=triton.next_power_of_2(S), BLOCK_D=block_d, **pdl_options(q))

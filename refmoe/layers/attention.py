@@ -137,7 +137,8 @@ class RotaryEmbedding(nn.Module):
     def forward_store(self, positions: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cache: KVCache,
                       layer: int, slots: torch.Tensor) -> torch.Tensor:
         "Rotated `q`, with the rotated `k` and `v` written to `cache` at `layer`, rows `slots` (one launch when fused)."
-        if self.fused: return apply_rotary_store(q, k, v, self.cos, self.sin, positions, slots, cache.k[layer], cache.v[layer])
+        if self.fused:   # positions and slots are the batch's, written before the forward began: read ahead of the wait (19)
+            return apply_rotary_store(q, k, v, self.cos, self.sin, positions, slots, cache.k[layer], cache.v[layer], index_ready=True)
         q, k = self(positions, q, k)
         cache.write(layer, slots, k, v)
         return q
@@ -165,7 +166,8 @@ class Attention(nn.Module):
         keys, values = cache.k[self.layer_id], cache.v[self.layer_id]
         if mask is None:  # the kernel: each token reads its own request's cached tokens (18_paged_attention)
             fb = forward_batch
-            out = paged_attention(q, keys, values, fb.req_to_token, fb.seq_ids, fb.positions, fb.seq_lens, self.scale)
+            out = paged_attention(q, keys, values, fb.req_to_token, fb.seq_ids, fb.positions, fb.seq_lens, self.scale,
+                                  index_ready=True)   # the batch's indices, written before the forward began (18)
             return self.o_proj(out.reshape(T, -1))
         scores = torch.einsum("thd,shd->hts", q, keys).float() * self.scale
         probs = scores.masked_fill(~mask, torch.finfo(torch.float32).min).softmax(-1) * mask.any(-1)[None, :, None]
