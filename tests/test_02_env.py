@@ -9,6 +9,7 @@ from refmoe.core.env import (
     interpreted,
     interpreted_on,
     kernel_for,
+    no_pdl,
     nonneg_int,
     parse_dtype,
     pdl_options,
@@ -88,6 +89,9 @@ def test_kernel_for_on_gpu():
 
 def test_pdl_only_where_compiled():
     test_eq(pdl_options(torch.ones(1)), {})   # a CPU tensor: the interpreter has no grid dependencies
+    before = os.environ.get("REFMOE_PDL")
+    with no_pdl(): test_eq(os.environ["REFMOE_PDL"], "0")
+    test_eq(os.environ.get("REFMOE_PDL"), before)   # restored as it was
 
 
 @pytest.mark.gpu

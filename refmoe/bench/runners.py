@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import torch
 
 from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
-from ..core.env import device_label, dtype_name, nonneg_int, parse_dtype, positive_int
+from ..core.env import device_label, dtype_name, no_pdl, nonneg_int, parse_dtype, positive_int
 from ..core.timing import emit, wall_us
 from ..layers.forward_batch import ForwardBatch
 from ..models.deepseek_v2 import ModelConfig, build_model, get_config
@@ -203,7 +203,7 @@ def decode_profile(config: str = "v2-lite-moe", batch: int = 1, context: int = 5
     dev = torch.device(device)
     model = build_model(config, impl="triton", dtype=dtype, device=dev)
     kv = model.make_kv_cache(batch * (context + 1) + 1, max_context=context + 1)
-    runner = DecodeCudaGraphRunner(model, kv, buckets=[batch])
+    with no_pdl(): runner = DecodeCudaGraphRunner(model, kv, buckets=[batch])   # each kernel's own time: none launched early
     g = torch.Generator().manual_seed(0)
     prompts = [torch.randint(1, model.config.vocab_size - 1, (context,), generator=g).tolist() for _ in range(batch)]
     slots = [kv.alloc(context + 1) for _ in range(batch)]
@@ -224,7 +224,7 @@ def prefill_profile(config: str = "v2-lite-moe", tokens: int = 256, steps: int =
     dev = torch.device(device)
     mm = build_multimodal_model(config, impl="triton", dtype=dtype, device=dev)
     kv = mm.make_kv_cache(tokens + 1, max_context=tokens)
-    runner = PrefillCudaGraphRunner(mm, kv, buckets=[tokens], max_bs=1)
+    with no_pdl(): runner = PrefillCudaGraphRunner(mm, kv, buckets=[tokens], max_bs=1)   # each kernel's own time
     prompt = torch.randint(1, mm.config.vocab_size - 1, (tokens,), generator=torch.Generator().manual_seed(0)).tolist()
     batch = ForwardBatch.init_new("extend", [prompt], [list(range(1, tokens + 1))], kv)
     last = torch.tensor([tokens - 1])   # as the bench and the engine: the last token's logits only, its index on the host

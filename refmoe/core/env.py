@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 # %% auto #0
 __all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device',
-           'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'pdl_options', 'parse_dtype', 'dtype_name',
-           'int_at_least', 'positive_float']
+           'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'pdl_options', 'no_pdl', 'parse_dtype',
+           'dtype_name', 'int_at_least', 'positive_float']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -114,6 +114,16 @@ def pdl_options(tensor: torch.Tensor) -> dict:
     if interpreted_on(tensor) or os.environ.get("REFMOE_PDL", "1") == "0": return {}
     if not _hopper_or_newer(tensor.device.index if tensor.device.index is not None else torch.cuda.current_device()): return {}
     return {"PDL": True, "launch_pdl": True}
+
+@contextmanager
+def no_pdl():
+    "Inside the block, launches (and so graphs captured there) wait for the kernel before, as with `REFMOE_PDL=0`."
+    saved = os.environ.get("REFMOE_PDL")
+    os.environ["REFMOE_PDL"] = "0"
+    try: yield
+    finally:
+        if saved is None: os.environ.pop("REFMOE_PDL", None)
+        else: os.environ["REFMOE_PDL"] = saved
 
 
 # %% ../../nbs/02_env.ipynb #f09c3c01
