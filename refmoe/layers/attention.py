@@ -11,12 +11,13 @@ from typing import Protocol, Sequence
 import torch
 from torch import nn
 
+from ..kernels.dense_gemv import DENSE_GEMV_MAX_K, DENSE_GEMV_MAX_M, dense_gemv
 from ..kernels.norm_rope import apply_rotary, apply_rotary_store
 from ..kernels.paged_attention import paged_attention
 
 # %% auto #0
-__all__ = ['PAD_SLOT', 'KVCacheFullError', 'ModelShape', 'KVCache', 'AttentionBatch', 'attention_mask', 'RotaryEmbedding',
-           'Attention']
+__all__ = ['PAD_SLOT', 'GEMV_PROJECTIONS', 'KVCacheFullError', 'ModelShape', 'KVCache', 'AttentionBatch', 'attention_mask',
+           'RotaryEmbedding', 'Attention']
 
 # %% ../../nbs/21_attention.ipynb #78dfbe72
 PAD_SLOT = 0
@@ -144,6 +145,8 @@ class RotaryEmbedding(nn.Module):
         return q
 
 # %% ../../nbs/21_attention.ipynb #84d5f991
+GEMV_PROJECTIONS: tuple[str, ...] = ("o_proj",)   # the projections 14a's dense_gemv does at <= DENSE_GEMV_MAX_M rows on a GPU
+
 class Attention(nn.Module):
     "Multi-head self-attention with rotary positions, reading and writing the KV cache by slot."
     def __init__(self, hidden_size: int, num_heads: int, head_dim: int, *, layer_id: int, max_position: int,
@@ -155,12 +158,21 @@ class Attention(nn.Module):
         self.qkv_proj = nn.Linear(hidden_size, 3 * num_heads * head_dim, bias=False, dtype=dtype, device=device)
         self.o_proj = nn.Linear(num_heads * head_dim, hidden_size, bias=False, dtype=dtype, device=device)
         self.rotary_emb = RotaryEmbedding(head_dim, max_position, rope_theta, device=device, fused=fused)
+        self.fused = fused
+
+    def project(self, name: str, x: torch.Tensor) -> torch.Tensor:
+        "Projection `name` of `x`: 14a's `dense_gemv` for a few rows on a GPU when fused (its weights load early), else the Linear."
+        linear = getattr(self, name)
+        if (self.fused and x.is_cuda and x.shape[0] <= DENSE_GEMV_MAX_M and name in GEMV_PROJECTIONS
+                and linear.in_features <= DENSE_GEMV_MAX_K):
+            return dense_gemv(x, linear.weight)
+        return linear(x)
 
     def forward(self, hidden_states: torch.Tensor, positions: torch.Tensor, forward_batch: AttentionBatch,
                 mask: torch.Tensor | None) -> torch.Tensor:
         "Write the batch's keys and values at their slots, then attend over the cache where `mask` allows (None: the kernel)."
         T = hidden_states.shape[0]
-        q, k, v = self.qkv_proj(hidden_states).view(T, 3, self.num_heads, self.head_dim).unbind(1)
+        q, k, v = self.project("qkv_proj", hidden_states).view(T, 3, self.num_heads, self.head_dim).unbind(1)
         cache = forward_batch.kv_cache
         q = self.rotary_emb.forward_store(positions, q, k, v, cache, self.layer_id, forward_batch.out_cache_loc)
         keys, values = cache.k[self.layer_id], cache.v[self.layer_id]
@@ -168,7 +180,7 @@ class Attention(nn.Module):
             fb = forward_batch
             out = paged_attention(q, keys, values, fb.req_to_token, fb.seq_ids, fb.positions, fb.seq_lens, self.scale,
                                   index_ready=True)   # the batch's indices, written before the forward began (18)
-            return self.o_proj(out.reshape(T, -1))
+            return self.project("o_proj", out.reshape(T, -1))
         scores = torch.einsum("thd,shd->hts", q, keys).float() * self.scale
         probs = scores.masked_fill(~mask, torch.finfo(torch.float32).min).softmax(-1) * mask.any(-1)[None, :, None]
         out = torch.einsum("hts,shd->thd", probs.to(values.dtype), values)
