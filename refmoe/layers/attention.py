@@ -145,7 +145,9 @@ class RotaryEmbedding(nn.Module):
         return q
 
 # %% ../../nbs/21_attention.ipynb #84d5f991
-GEMV_PROJECTIONS: tuple[str, ...] = ("o_proj",)   # the projections 14a's dense_gemv does at <= DENSE_GEMV_MAX_M rows on a GPU
+# The projections 14a's dense_gemv does on a GPU, and up to how many rows: where it beat cuBLAS in the decode step
+# (docs/gpu-runs/2026-12-03-s17/results/ab_gemv.jsonl; qkv_proj at 4 rows was slower, 11.75 against 9.95 us alone).
+GEMV_PROJECTIONS: dict[str, int] = {"o_proj": 4, "qkv_proj": 2}
 
 class Attention(nn.Module):
     "Multi-head self-attention with rotary positions, reading and writing the KV cache by slot."
@@ -163,7 +165,7 @@ class Attention(nn.Module):
     def project(self, name: str, x: torch.Tensor) -> torch.Tensor:
         "Projection `name` of `x`: 14a's `dense_gemv` for a few rows on a GPU when fused (its weights load early), else the Linear."
         linear = getattr(self, name)
-        if (self.fused and x.is_cuda and x.shape[0] <= DENSE_GEMV_MAX_M and name in GEMV_PROJECTIONS
+        if (self.fused and x.is_cuda and x.shape[0] <= min(DENSE_GEMV_MAX_M, GEMV_PROJECTIONS.get(name, 0))
                 and linear.in_features <= DENSE_GEMV_MAX_K):
             return dense_gemv(x, linear.weight)
         return linear(x)

@@ -14,8 +14,10 @@ dev = torch.device("cuda")
 model = build_model("v2-lite-moe", impl="triton", dtype=torch.bfloat16, device=dev)
 batches = [int(b) for b in sys.argv[1:]] or [1, 2, 4, 8]
 context = 32
-ARMS = {"PDL off, cuBLAS": ("0", ()), "PDL on, cuBLAS": ("1", ()), "PDL on, o_proj gemv": ("1", ("o_proj",)),
-        "PDL on, qkv+o_proj gemv": ("1", ("qkv_proj", "o_proj")), "PDL on, qkv gemv": ("1", ("qkv_proj",))}
+# call 6 ran this at commit 5bd15fc, where GEMV_PROJECTIONS was a tuple of names (every one up to 4 rows); since then it
+# is a dict of names to the most rows, so the arms are written that way
+ARMS = {"PDL off, cuBLAS": ("0", {}), "PDL on, cuBLAS": ("1", {}), "PDL on, o_proj gemv": ("1", {"o_proj": 4}),
+        "PDL on, qkv+o_proj gemv": ("1", {"qkv_proj": 4, "o_proj": 4}), "PDL on, qkv gemv": ("1", {"qkv_proj": 4})}
 for batch in batches:
     kv = model.make_kv_cache(batch * (context + 1) + 1, max_context=context + 1)
     g = torch.Generator().manual_seed(0)
@@ -31,7 +33,7 @@ for batch in batches:
             os.environ["REFMOE_PDL"], attn_mod.GEMV_PROJECTIONS = pdl, projections
             runners[arm] = DecodeCudaGraphRunner(model, kv, buckets=[batch])
             logits[arm] = runners[arm].replay(fb).float().clone()
-        os.environ["REFMOE_PDL"], attn_mod.GEMV_PROJECTIONS = "1", ("o_proj",)
+        os.environ["REFMOE_PDL"], attn_mod.GEMV_PROJECTIONS = "1", {"o_proj": 4, "qkv_proj": 2}
         times = {a: [] for a in ARMS}
         for _ in range(4):
             for arm in ARMS: times[arm].append(wall_us(lambda: runners[arm].replay(fb), 50, 5, dev))
