@@ -6,7 +6,8 @@
 from __future__ import annotations
 
 import math
-from typing import Protocol, Sequence
+from types import MappingProxyType
+from typing import Mapping, Protocol, Sequence
 
 import torch
 from torch import nn
@@ -147,7 +148,7 @@ class RotaryEmbedding(nn.Module):
 # %% ../../nbs/21_attention.ipynb #84d5f991
 # The projections 14a's dense_gemv does on a GPU, and up to how many rows: where it beat cuBLAS in the decode step
 # (docs/gpu-runs/2026-12-03-s17/results/ab_gemv.jsonl; qkv_proj at 4 rows was slower, 11.75 against 9.95 us alone).
-GEMV_PROJECTIONS: dict[str, int] = {"o_proj": 4, "qkv_proj": 2}
+GEMV_PROJECTIONS: Mapping[str, int] = MappingProxyType({"o_proj": 4, "qkv_proj": 2})   # read-only
 
 class Attention(nn.Module):
     "Multi-head self-attention with rotary positions, reading and writing the KV cache by slot."
