@@ -211,12 +211,12 @@ def rotary_store_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torc
     T, heads, D = q.shape
     R = T * heads
     if R == 0: return
-    br = max(1, min(256, triton.next_power_of_2(R))) if interpreted_on(q) else 16
+    br, pdl = max(1, min(256, triton.next_power_of_2(R))) if interpreted_on(q) else 16, pdl_options(q)
     kernel_for(rotary_store_kernel, q)[(triton.cdiv(R, br),)](
         q, k, v, cos, sin, positions, slots, q_out, k_cache, v_cache, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1),
         v.stride(0), v.stride(1), cos.stride(0), k_cache.stride(0),
-        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), INDEX_READY=index_ready and bool(pdl_options(q)),
-        num_warps=4, **pdl_options(q))
+        HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), INDEX_READY=index_ready and bool(pdl),
+        num_warps=4, **pdl)
 
 def apply_rotary_store(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor,
                        positions: torch.Tensor, slots: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor,

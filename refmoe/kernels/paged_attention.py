@@ -261,12 +261,12 @@ def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torc
                            mid_lse: torch.Tensor, out: torch.Tensor, scale: float, block_n: int, index_ready: bool = False) -> None:
     "Launch the two kernels, or stage 1 alone with one split (one op, so the CPU graph backend records and replays it like any torch op)."
     (T, H, S, D), C = mid_o.shape, req_to_token.shape[1]
-    block_d = triton.next_power_of_2(D)
+    block_d, pdl = triton.next_power_of_2(D), pdl_options(q)
     kernel_for(paged_attention_stage1_kernel, q)[(T, H, S)](
         q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, out, scale, q.stride(0), q.stride(1),
         k_cache.stride(0), k_cache.stride(1), v_cache.stride(0), v_cache.stride(1), req_to_token.stride(0), out.stride(0), out.stride(1),
         HEAD_DIM=D, SPLITS=S, BLOCK_N=block_n, BLOCK_D=block_d, TILES=triton.cdiv(triton.cdiv(C, S), block_n) if S > 1 else 1,
-        INDEX_READY=index_ready and bool(pdl_options(q)), num_warps=2, **pdl_options(q))   # 2 warps: 10-22% faster than 4 at 1 and 64 tokens on the H200 (docs/gpu-runs/2026-12-03-s16/sweep_latency.py)
+        INDEX_READY=index_ready and bool(pdl), num_warps=2, **pdl)   # 2 warps: 10-22% faster than 4 at 1 and 64 tokens on the H200 (docs/gpu-runs/2026-12-03-s16/sweep_latency.py)
     if S == 1: return
     kernel_for(paged_attention_stage2_kernel, q)[(T, H)](
-        mid_o, mid_lse, out, out.stride(0), out.stride(1), HEAD_DIM=D, SPLITS=S, BLOCK_S=triton.next_power_of_2(S), BLOCK_D=block_d, **pdl_options(q))
+        mid_o, mid_lse, out, out.stride(0), out.stride(1), HEAD_DIM=D, SPLITS=S, BLOCK_S=triton.next_power_of_2(S), BLOCK_D=block_d, **pdl)
