@@ -1,0 +1,223 @@
+"""Work in progress (not in the package): two folds for the decode step at a few rows, checked here against the
+package's kernels (interpreter on CPU, or the GPU):
+    TRITON_INTERPRET=1 python3 docs/gpu-runs/2026-12-04-s18/wip/fused_decode.py
+
+1. `qkv_rope_gemv`: residual add + input RMSNorm + qkv_proj + rotate-half rotary + k/v store into the cache, one
+   launch where there were three (rms_norm, dense_gemv, rotary_store). Each program takes BLOCK_N / 2 column pairs
+   (d, d + HALF) of one head, so the rotation happens in its epilogue.
+2. `norm_gate_route`: residual add + post-attention RMSNorm folded into gate_route (split over H): each program sums
+   the row's squares itself, stores its slice of the normed row and of h, and multiplies its slice by the gate.
+"""
+from __future__ import annotations
+
+import torch
+from refmoe.core.env import interpreted_on, kernel_for, pdl_options
+import triton
+import triton.language as tl
+from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
+
+from refmoe.kernels.topk import route_tile
+
+
+@triton.jit
+def qkv_rope_gemv_kernel(
+    x_ptr, res_ptr, g_ptr, w_ptr, cos_ptr, sin_ptr, pos_ptr, slot_ptr, q_out_ptr, k_cache_ptr, v_cache_ptr, h_ptr,
+    M, K, HEADS, stride_xm, stride_rm, stride_wn, stride_c, stride_slot, stride_hm, eps,
+    HALF: tl.constexpr, PAIRS: tl.constexpr, BLOCK_K: tl.constexpr, HAS_RESIDUAL: tl.constexpr,
+    PDL: tl.constexpr = False,
+):
+    """Program p: head `p // (HALF // PAIRS)` of the 3 * HEADS (q, k, v), columns d and d + HALF for d in its PAIRS."""
+    pid = tl.program_id(0)
+    per_head = HALF // PAIRS
+    head, j = pid // per_head, pid % per_head
+    d = j * PAIRS + tl.arange(0, PAIRS)
+    n1 = head * (2 * HALF) + d
+    offs_k = tl.arange(0, BLOCK_K)
+    kmask = offs_k < K
+    w1 = tl.load(w_ptr + n1[:, None] * stride_wn + offs_k[None, :], mask=kmask[None, :], other=0.0)
+    w2 = tl.load(w_ptr + (n1 + HALF)[:, None] * stride_wn + offs_k[None, :], mask=kmask[None, :], other=0.0)
+    g = tl.load(g_ptr + offs_k, mask=kmask, other=0.0).to(tl.float32)
+    section = head // HEADS            # 0: q, 1: k, 2: v
+    hd = head % HEADS
+    if PDL:   # weights loaded; x (and the residual) come from the kernel before
+        gdc_wait()
+        gdc_launch_dependents()
+    w1f, w2f = w1.to(tl.float32), w2.to(tl.float32)
+    for m in range(0, M):
+        x = tl.load(x_ptr + m * stride_xm + offs_k, mask=kmask, other=0.0)
+        if HAS_RESIDUAL:
+            r = tl.load(res_ptr + m * stride_rm + offs_k, mask=kmask, other=0.0)
+            x = (x.to(tl.float32) + r.to(tl.float32)).to(x.dtype)
+            if pid == 0:
+                tl.store(h_ptr + m * stride_hm + offs_k, x, mask=kmask)
+        xf = x.to(tl.float32)
+        inv = 1.0 / tl.sqrt(tl.sum(xf * xf, axis=0) / K + eps)
+        y_in = ((xf * inv).to(x.dtype).to(tl.float32) * g).to(x.dtype).to(tl.float32)   # rms_norm's output, as stored
+        a = tl.sum(w1f * y_in[None, :], axis=1).to(x.dtype)    # the projection's output, rounded as it would be stored
+        b = tl.sum(w2f * y_in[None, :], axis=1).to(x.dtype)
+        if section == 2:
+            slot = tl.load(slot_ptr + m)
+            dst = v_cache_ptr + slot * stride_slot + hd * (2 * HALF) + d
+            tl.store(dst, a)
+            tl.store(dst + HALF, b)
+        else:
+            pos = tl.load(pos_ptr + m)
+            cos = tl.load(cos_ptr + pos * stride_c + d)
+            sin = tl.load(sin_ptr + pos * stride_c + d)
+            af, bf = a.to(tl.float32), b.to(tl.float32)
+            r1, r2 = (af * cos - bf * sin).to(x.dtype), (bf * cos + af * sin).to(x.dtype)
+            if section == 0:
+                dst = q_out_ptr + (m * HEADS + hd) * (2 * HALF) + d
+            else:
+                dst = k_cache_ptr + tl.load(slot_ptr + m) * stride_slot + hd * (2 * HALF) + d
+            tl.store(dst, r1)
+            tl.store(dst + HALF, r2)
+
+
+def qkv_rope_gemv(x, residual, norm_weight, eps, weight, cos, sin, positions, slots, k_cache, v_cache, heads):
+    "`(q rotated [M, heads, D], x + residual)`; k rotated and v written to the cache at `slots`; residual None: no add."
+    (M, K), N = x.shape, weight.shape[0]
+    D = N // (3 * heads)
+    half = D // 2
+    pairs = 4 if interpreted_on(x) else 4
+    q = torch.empty(M, heads, D, dtype=x.dtype, device=x.device)
+    h = torch.empty_like(x) if residual is not None else x
+    res = residual if residual is not None else x
+    kernel_for(qkv_rope_gemv_kernel, x)[(3 * heads * (half // pairs),)](
+        x, res, norm_weight, weight, cos, sin, positions, slots, q, k_cache, v_cache, h, M, K, heads,
+        x.stride(0), res.stride(0), weight.stride(0), cos.stride(0), k_cache.stride(0), h.stride(0), float(eps),
+        HALF=half, PAIRS=pairs, BLOCK_K=triton.next_power_of_2(K), HAS_RESIDUAL=residual is not None,
+        num_warps=4, **pdl_options(x))
+    return q, h
+
+
+@triton.jit
+def norm_gate_route_kernel(
+    x_ptr, res_ptr, g_ptr, y_ptr, h_ptr, gate_ptr, part_ptr, counter_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr,
+    load_ptr, M, H, E, stride_xm, stride_ge, scale, eps,
+    SPLIT: tl.constexpr, BLOCK_H: tl.constexpr, PRECISION: tl.constexpr, UPCAST: tl.constexpr,
+    TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
+    SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
+    RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr,
+    PDL: tl.constexpr = False,
+):
+    """gate_route's kernel with the residual add and the norm in front: program (b, s) owns columns [s * BLOCK_H, (s + 1) * BLOCK_H)."""
+    pid_m, pid_s = tl.program_id(0), tl.program_id(1)
+    rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_E)
+    rmask, cmask = rows < M, cols < E
+    hs = pid_s * BLOCK_H + tl.arange(0, BLOCK_H)
+    hmask = hs < H
+    gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
+    gw = tl.load(g_ptr + hs, mask=hmask, other=0.0).to(tl.float32)
+    if PDL:   # the gate slice and the norm weight are loaded: x waits for the kernel before
+        gdc_wait()
+        gdc_launch_dependents()
+    ss = tl.zeros([BLOCK_M], tl.float32)
+    for c0 in range(0, H, BLOCK_H):     # the row's sum of squares, over all of H
+        cs = c0 + tl.arange(0, BLOCK_H)
+        msk = rmask[:, None] & (cs < H)[None, :]
+        xa = tl.load(x_ptr + rows[:, None] * stride_xm + cs[None, :], mask=msk, other=0.0)
+        ra = tl.load(res_ptr + rows[:, None] * stride_xm + cs[None, :], mask=msk, other=0.0)
+        ha = (xa.to(tl.float32) + ra.to(tl.float32)).to(xa.dtype).to(tl.float32)
+        ss += tl.sum(ha * ha, axis=1)
+    inv = 1.0 / tl.sqrt(ss / H + eps)
+    msk = rmask[:, None] & hmask[None, :]
+    xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=msk, other=0.0)
+    rt = tl.load(res_ptr + rows[:, None] * stride_xm + hs[None, :], mask=msk, other=0.0)
+    ht = (xt.to(tl.float32) + rt.to(tl.float32)).to(xt.dtype)
+    tl.store(h_ptr + rows[:, None] * stride_xm + hs[None, :], ht, mask=msk)
+    yt = ((ht.to(tl.float32) * inv[:, None]).to(xt.dtype).to(tl.float32) * gw[None, :]).to(xt.dtype)
+    tl.store(y_ptr + rows[:, None] * stride_xm + hs[None, :], yt, mask=msk)
+    if UPCAST:
+        acc = tl.dot(yt.to(tl.float32), gt.to(tl.float32), input_precision=PRECISION)
+    else:
+        acc = tl.dot(yt, gt, input_precision=PRECISION)
+    if SPLIT == 1:
+        route_tile(acc, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
+                   BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
+    else:
+        rows_all = tl.num_programs(0) * BLOCK_M
+        offs = rows[:, None] * BLOCK_E + cols[None, :]
+        tile_mask = rmask[:, None] & cmask[None, :]
+        tl.store(part_ptr + pid_s * rows_all * BLOCK_E + offs, acc, mask=tile_mask)
+        tl.debug_barrier()
+        arrived = tl.atomic_add(counter_ptr + pid_m, 1, sem="acq_rel", scope="gpu")
+        if arrived == SPLIT - 1:
+            logits = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
+            for s in tl.static_range(SPLIT):
+                logits += tl.load(part_ptr + s * rows_all * BLOCK_E + offs, mask=tile_mask, other=0.0, cache_modifier=".cg")
+            tl.store(counter_ptr + pid_m, 0)
+            route_tile(logits, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
+                       BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
+
+
+def norm_gate_route(x, residual, norm_weight, eps, gate, config, num_token_non_padded=None, expert_map=None, *,
+                    correction_bias=None, counters=None, expert_load=None, split=8):
+    "`(norm(x + residual), x + residual, topk_weights, topk_ids)` in one launch (x, residual contiguous [M, H])."
+    M, H = x.shape
+    E = gate.shape[0]
+    interp = interpreted_on(x)
+    bm, be = 16, triton.next_power_of_2(E)
+    bh = triton.next_power_of_2(triton.cdiv(H, split))
+    split = triton.cdiv(H, bh)
+    blocks = triton.cdiv(M, bm)
+    if counters is None: counters = torch.zeros(blocks, dtype=torch.int32, device=x.device)
+    part = torch.empty(split, blocks * bm, be, dtype=torch.float32, device=x.device)
+    y, h = torch.empty_like(x), torch.empty_like(x)
+    w = torch.empty(M, config.top_k, dtype=torch.float32, device=x.device)
+    ids = torch.empty(M, config.top_k, dtype=torch.int32, device=x.device)
+    dummy = ids
+    c = config
+    kernel_for(norm_gate_route_kernel, x)[(blocks, split)](
+        x, residual, norm_weight, y, h, gate, part, counters, dummy if correction_bias is None else correction_bias,
+        dummy if expert_map is None else expert_map, dummy if num_token_non_padded is None else num_token_non_padded, w, ids,
+        dummy if expert_load is None else expert_load, M, H, E, x.stride(0), gate.stride(0), float(c.routed_scaling_factor), float(eps),
+        SPLIT=split, BLOCK_H=bh, PRECISION="ieee" if (x.dtype == torch.float32 or interp) else None, UPCAST=interp and x.dtype != torch.float32,
+        TOP_K=c.top_k, BLOCK_K=triton.next_power_of_2(c.top_k), BLOCK_M=bm, BLOCK_E=be, SIGMOID=c.scoring_func == "sigmoid",
+        N_GROUP=c.n_group, GROUP_SIZE=E // c.n_group, TOPK_GROUP=c.topk_group, RENORMALIZE=c.renormalize,
+        HAS_BIAS=correction_bias is not None, HAS_MAP=expert_map is not None, HAS_COUNT=num_token_non_padded is not None,
+        HAS_LOAD=expert_load is not None, num_warps=4, **pdl_options(x))
+    return y, h, w, ids
+
+
+if __name__ == "__main__":
+    from refmoe.kernels.norm_rope import rms_norm, apply_rotary_store
+    from refmoe.kernels.dense_gemv import dense_gemv
+    from refmoe.kernels.gate_route import gate_route
+    from refmoe.kernels.topk import TopKConfig
+    g = torch.Generator().manual_seed(0)
+    dev = "cuda" if torch.cuda.is_available() else "cpu"
+    cases = ((1, 2, 16, 64, torch.float32), (2, 2, 16, 256, torch.bfloat16)) if dev == "cpu" else \
+        ((1, 16, 128, 2048, torch.bfloat16), (2, 16, 128, 2048, torch.bfloat16))
+    for M, heads, D, K, dtype in cases:
+        N = 3 * heads * D
+        x, r = (torch.randn(M, K, generator=g).to(dtype).to(dev) for _ in range(2))
+        nw, w = (torch.rand(K, generator=g) + 0.5).to(dtype).to(dev), (torch.randn(N, K, generator=g) * K ** -0.5).to(dtype).to(dev)
+        ang = torch.outer(torch.arange(64.0), 10000 ** -(torch.arange(0, D, 2.0) / D))
+        cos, sin = ang.cos().to(dev), ang.sin().to(dev)
+        pos = torch.tensor([5, 17][:M], device=dev)
+        slots = torch.tensor([3, 1][:M], device=dev)
+        for with_res in (True, False):
+            kc, vc = (torch.zeros(6, heads, D, dtype=dtype, device=dev) for _ in range(2))
+            q, h = qkv_rope_gemv(x, r if with_res else None, nw, 1e-6, w, cos, sin, pos, slots, kc, vc, heads)
+            kr, vr = torch.zeros_like(kc), torch.zeros_like(vc)
+            if with_res: xn, hr = rms_norm(x, nw, 1e-6, residual=r)
+            else: xn, hr = rms_norm(x, nw, 1e-6), x
+            qkv = dense_gemv(xn, w).view(M, 3, heads, D)
+            qr = apply_rotary_store(qkv[:, 0], qkv[:, 1], qkv[:, 2], cos, sin, pos, slots, kr, vr)
+            assert torch.equal(h, hr)
+            errs = [((a.float() - b.float()).abs().max()).item() for a, b in ((q, qr), (kc, kr), (vc, vr))]
+            print(f"qkv_rope M={M} K={K} {dtype} residual={with_res}: max |diff| q {errs[0]:.2e} k {errs[1]:.2e} v {errs[2]:.2e}",
+                  "identical" if all(e == 0 for e in errs) else "")
+            assert max(errs) < (1e-5 if dtype == torch.float32 else 3e-2)
+        E, cfg = 64, TopKConfig(top_k=6)
+        gate = (torch.randn(E, K, generator=g) * K ** -0.5).to(dtype).to(dev)
+        a = torch.randn(M, K, generator=g).to(dtype).to(dev)
+        y, h2, tw, tid = norm_gate_route(a, r, nw, 1e-6, gate, cfg, split=8 if dev != "cpu" else 2)
+        yr, hr2 = rms_norm(a, nw, 1e-6, residual=r)
+        twr, tidr = gate_route(yr, gate, cfg)
+        assert torch.equal(h2, hr2)
+        print(f"norm_gate_route M={M}: y max |diff| {(y.float() - yr.float()).abs().max().item():.2e}, ids equal {torch.equal(tid, tidr)}, "
+              f"weights max |diff| {(tw - twr).abs().max().item():.2e}")
+        assert (y.float() - yr.float()).abs().max().item() < (1e-5 if dtype == torch.float32 else 3e-2)
