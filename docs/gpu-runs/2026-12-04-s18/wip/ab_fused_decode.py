@@ -17,15 +17,16 @@ spec = importlib.util.spec_from_file_location("fused_decode_wip", path); wip = i
 Layer = model_mod.DeepseekV2DecoderLayer
 plain_forward = Layer.forward
 
-def make_forward(qkv: bool, gate: bool):
+def make_forward(qkv: bool, gate: bool, pre: bool = False, gate_pre: bool = False):
     def forward(self, positions, hidden_states, fb, mask, residual=None):
         T = hidden_states.shape[0]
         attn = self.self_attn
-        if qkv and mask is None and hidden_states.is_cuda and T <= 2:
+        if qkv and mask is None and hidden_states.is_cuda and T <= QKV_MAX_T:
             n, cache = self.input_layernorm, fb.kv_cache
             rot = attn.rotary_emb
             q, residual = wip.qkv_rope_gemv(hidden_states, residual, n.weight, n.eps, attn.qkv_proj.weight, rot.cos, rot.sin,
-                                            positions, fb.out_cache_loc, cache.k[attn.layer_id], cache.v[attn.layer_id], attn.num_heads)
+                                            positions, fb.out_cache_loc, cache.k[attn.layer_id], cache.v[attn.layer_id], attn.num_heads,
+                                            index_ready=pre)
             out = paged_attention(q, cache.k[attn.layer_id], cache.v[attn.layer_id], fb.req_to_token, fb.seq_ids, fb.positions,
                                   fb.seq_lens, attn.scale, index_ready=True)
             a = attn.project("o_proj", out.reshape(T, -1))
@@ -40,15 +41,37 @@ def make_forward(qkv: bool, gate: bool):
                                                       counters=moe.route_counters, expert_load=moe.expert_load)
             return moe.routed_and_shared(y, w, ids), residual
         x, residual = self.post_attention_layernorm.add_forward(a, residual)
+        if gate_pre and self.is_moe and mask is None and T <= 16:
+            moe = self.mlp
+            w, ids = wip.gate_route_pre(x, moe.gate, moe.config.topk_config, fb.num_token_non_padded, moe.expert_map,
+                                        correction_bias=moe.e_score_correction_bias, counters=moe.route_counters, expert_load=moe.expert_load)
+            return moe.routed_and_shared(x, w, ids), residual
         return (self.mlp(x, fb.num_token_non_padded) if self.is_moe else self.mlp(x)), residual
     return forward
 
-ARMS = {"as is": plain_forward, "qkv+rope": make_forward(True, False), "gate norm": make_forward(False, True),
-        "both": make_forward(True, True)}
+QKV_MAX_T = 1
+LM = model_mod.DeepseekV2ForCausalLM
+plain_lm_forward = LM.forward
+
+def lm_forward(self, input_ids, positions, fb, input_embeds=None, logits_rows=None):
+    body = self.model
+    h = body.embed_tokens(input_ids) if input_embeds is None else input_embeds
+    residual = None
+    for layer in body.layers: h, residual = layer(positions, h, fb, None, residual)
+    if logits_rows is None and h.shape[0] <= 2 and h.is_cuda and residual is not None:
+        return wip.norm_lm_head(h, residual, body.norm.weight, body.norm.eps, self.lm_head.weight)
+    return self.compute_logits(body.norm.add_forward(h, residual)[0], logits_rows)
+
+# arm: (layer forward, LM forward)
+ARMS = {"as is": (plain_forward, plain_lm_forward), "qkv+rope": (make_forward(True, False), plain_lm_forward),
+        "qkv+rope pre": (make_forward(True, False, pre=True), plain_lm_forward),
+        "gate pre": (make_forward(False, False, gate_pre=True), plain_lm_forward),
+        "lm head": (plain_forward, lm_forward),
+        "all": (make_forward(True, False, pre=True, gate_pre=True), lm_forward)}
 dev = torch.device("cuda")
 model = model_mod.build_model("v2-lite-moe", impl="triton", dtype=torch.bfloat16, device=dev)
 context = 32
-for batch in [int(b) for b in sys.argv[1:]] or [1, 2, 8]:
+for batch in [int(b) for b in sys.argv[1:]] or [1, 2]:
     kv = model.make_kv_cache(batch * (context + 1) + 1, max_context=context + 1)
     g = torch.Generator().manual_seed(0)
     prompts = [torch.randint(1, 31999, (context,), generator=g).tolist() for _ in range(batch)]
@@ -59,13 +82,13 @@ for batch in [int(b) for b in sys.argv[1:]] or [1, 2, 8]:
             pre = ForwardBatch.init_new("extend", [p], [s[:-1]], kv); model(pre.input_ids, pre.positions, pre)
         fb = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
         runners, logits = {}, {}
-        for arm, fwd in ARMS.items():
-            Layer.forward = fwd
+        for arm, (fwd, lmf) in ARMS.items():
+            Layer.forward, LM.forward = fwd, lmf
             runners[arm] = DecodeCudaGraphRunner(model, kv, buckets=[batch])
             logits[arm] = runners[arm].replay(fb).float().clone()
-        Layer.forward = plain_forward
+        Layer.forward, LM.forward = plain_forward, plain_lm_forward
         times = {a: [] for a in runners}
-        for _ in range(5):
+        for _ in range(6):
             for arm in runners: times[arm].append(wall_us(lambda: runners[arm].replay(fb), 50, 5, dev))
         best = {a: round(min(t), 1) for a, t in times.items()}
         ref = logits["as is"]

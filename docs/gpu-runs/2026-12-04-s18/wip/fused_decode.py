@@ -24,7 +24,7 @@ def qkv_rope_gemv_kernel(
     x_ptr, res_ptr, g_ptr, w_ptr, cos_ptr, sin_ptr, pos_ptr, slot_ptr, q_out_ptr, k_cache_ptr, v_cache_ptr, h_ptr,
     M, K, HEADS, stride_xm, stride_rm, stride_wn, stride_c, stride_slot, stride_hm, eps,
     HALF: tl.constexpr, PAIRS: tl.constexpr, BLOCK_K: tl.constexpr, HAS_RESIDUAL: tl.constexpr,
-    PDL: tl.constexpr = False,
+    PDL: tl.constexpr = False, INDEX_READY: tl.constexpr = False,
 ):
     """Program p: head `p // (HALF // PAIRS)` of the 3 * HEADS (q, k, v), columns d and d + HALF for d in its PAIRS."""
     pid = tl.program_id(0)
@@ -39,6 +39,10 @@ def qkv_rope_gemv_kernel(
     g = tl.load(g_ptr + offs_k, mask=kmask, other=0.0).to(tl.float32)
     section = head // HEADS            # 0: q, 1: k, 2: v
     hd = head % HEADS
+    pos0 = tl.load(pos_ptr)           # row 0's position, angles and slot: ahead of the wait when INDEX_READY
+    slot0 = tl.load(slot_ptr)
+    cos0 = tl.load(cos_ptr + pos0 * stride_c + d)
+    sin0 = tl.load(sin_ptr + pos0 * stride_c + d)
     if PDL:   # weights loaded; x (and the residual) come from the kernel before
         gdc_wait()
         gdc_launch_dependents()
@@ -55,26 +59,30 @@ def qkv_rope_gemv_kernel(
         y_in = ((xf * inv).to(x.dtype).to(tl.float32) * g).to(x.dtype).to(tl.float32)   # rms_norm's output, as stored
         a = tl.sum(w1f * y_in[None, :], axis=1).to(x.dtype)    # the projection's output, rounded as it would be stored
         b = tl.sum(w2f * y_in[None, :], axis=1).to(x.dtype)
+        if INDEX_READY:
+            slot, pos, cos, sin = slot0, pos0, cos0, sin0
+            if m > 0:
+                slot, pos = tl.load(slot_ptr + m), tl.load(pos_ptr + m)
+                cos, sin = tl.load(cos_ptr + pos * stride_c + d), tl.load(sin_ptr + pos * stride_c + d)
+        else:
+            slot, pos = tl.load(slot_ptr + m), tl.load(pos_ptr + m)
+            cos, sin = tl.load(cos_ptr + pos * stride_c + d), tl.load(sin_ptr + pos * stride_c + d)
         if section == 2:
-            slot = tl.load(slot_ptr + m)
             dst = v_cache_ptr + slot * stride_slot + hd * (2 * HALF) + d
             tl.store(dst, a)
             tl.store(dst + HALF, b)
         else:
-            pos = tl.load(pos_ptr + m)
-            cos = tl.load(cos_ptr + pos * stride_c + d)
-            sin = tl.load(sin_ptr + pos * stride_c + d)
             af, bf = a.to(tl.float32), b.to(tl.float32)
             r1, r2 = (af * cos - bf * sin).to(x.dtype), (bf * cos + af * sin).to(x.dtype)
             if section == 0:
                 dst = q_out_ptr + (m * HEADS + hd) * (2 * HALF) + d
             else:
-                dst = k_cache_ptr + tl.load(slot_ptr + m) * stride_slot + hd * (2 * HALF) + d
+                dst = k_cache_ptr + slot * stride_slot + hd * (2 * HALF) + d
             tl.store(dst, r1)
             tl.store(dst + HALF, r2)
 
 
-def qkv_rope_gemv(x, residual, norm_weight, eps, weight, cos, sin, positions, slots, k_cache, v_cache, heads):
+def qkv_rope_gemv(x, residual, norm_weight, eps, weight, cos, sin, positions, slots, k_cache, v_cache, heads, index_ready=False):
     "`(q rotated [M, heads, D], x + residual)`; k rotated and v written to the cache at `slots`; residual None: no add."
     (M, K), N = x.shape, weight.shape[0]
     D = N // (3 * heads)
@@ -87,7 +95,7 @@ def qkv_rope_gemv(x, residual, norm_weight, eps, weight, cos, sin, positions, sl
         x, res, norm_weight, weight, cos, sin, positions, slots, q, k_cache, v_cache, h, M, K, heads,
         x.stride(0), res.stride(0), weight.stride(0), cos.stride(0), k_cache.stride(0), h.stride(0), float(eps),
         HALF=half, PAIRS=pairs, BLOCK_K=triton.next_power_of_2(K), HAS_RESIDUAL=residual is not None,
-        num_warps=4, **pdl_options(x))
+        INDEX_READY=index_ready and bool(pdl_options(x)), num_warps=4, **pdl_options(x))
     return q, h
 
 
@@ -181,6 +189,110 @@ def norm_gate_route(x, residual, norm_weight, eps, gate, config, num_token_non_p
     return y, h, w, ids
 
 
+@triton.jit
+def norm_lm_head_kernel(
+    x_ptr, res_ptr, g_ptr, w_ptr, out_ptr, M, N, K, stride_xm, stride_rm, stride_wn, stride_om, eps,
+    BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, PDL: tl.constexpr = False,
+):
+    """logits[m] = float(bf16(norm(x[m] + res[m]) W^T)): the final norm, the LM head and its cast in one launch."""
+    pid = tl.program_id(0)
+    offs_n = pid * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    nmask, kmask = offs_n < N, offs_k < K
+    w = tl.load(w_ptr + offs_n[:, None] * stride_wn + offs_k[None, :], mask=nmask[:, None] & kmask[None, :], other=0.0)
+    g = tl.load(g_ptr + offs_k, mask=kmask, other=0.0).to(tl.float32)
+    if PDL:
+        gdc_wait()
+        gdc_launch_dependents()
+    wf = w.to(tl.float32)
+    for m in range(0, M):
+        x = tl.load(x_ptr + m * stride_xm + offs_k, mask=kmask, other=0.0)
+        r = tl.load(res_ptr + m * stride_rm + offs_k, mask=kmask, other=0.0)
+        hf = (x.to(tl.float32) + r.to(tl.float32)).to(x.dtype).to(tl.float32)
+        inv = 1.0 / tl.sqrt(tl.sum(hf * hf, axis=0) / K + eps)
+        y_in = ((hf * inv).to(x.dtype).to(tl.float32) * g).to(x.dtype).to(tl.float32)
+        y = tl.sum(wf * y_in[None, :], axis=1).to(x.dtype).to(tl.float32)
+        tl.store(out_ptr + m * stride_om + offs_n, y, mask=nmask)
+
+
+def norm_lm_head(x, residual, norm_weight, eps, weight):
+    "fp32 logits of norm(x + residual), rounded through x's dtype as `lm_head(h).float()` is."
+    (M, K), N = x.shape, weight.shape[0]
+    out = torch.empty(M, N, dtype=torch.float32, device=x.device)
+    block_n = 8 if not interpreted_on(x) else 64
+    kernel_for(norm_lm_head_kernel, x)[(triton.cdiv(N, block_n),)](
+        x, residual, norm_weight, weight, out, M, N, K, x.stride(0), residual.stride(0), weight.stride(0), out.stride(0), float(eps),
+        BLOCK_N=block_n, BLOCK_K=triton.next_power_of_2(K), num_warps=4, **pdl_options(x))
+    return out
+
+
+@triton.jit
+def gate_route_pre_kernel(
+    x_ptr, gate_ptr, part_ptr, counter_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr,
+    M, H, E, stride_xm, stride_ge, scale,
+    SPLIT: tl.constexpr, BLOCK_H: tl.constexpr, PRECISION: tl.constexpr, UPCAST: tl.constexpr,
+    TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
+    SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
+    RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr,
+    PDL: tl.constexpr = False,
+):
+    """gate_route's kernel with one slice of H per program (BLOCK_H = H / SPLIT) and its gate tile loaded before the wait."""
+    pid_m, pid_s = tl.program_id(0), tl.program_id(1)
+    rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_E)
+    rmask, cmask = rows < M, cols < E
+    hs = pid_s * BLOCK_H + tl.arange(0, BLOCK_H)
+    hmask = hs < H
+    gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
+    if PDL:
+        gdc_wait()
+        gdc_launch_dependents()
+    xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
+    if UPCAST:
+        acc = tl.dot(xt.to(tl.float32), gt.to(tl.float32), input_precision=PRECISION)
+    else:
+        acc = tl.dot(xt, gt, input_precision=PRECISION)
+    rows_all = tl.num_programs(0) * BLOCK_M
+    offs = rows[:, None] * BLOCK_E + cols[None, :]
+    tile_mask = rmask[:, None] & cmask[None, :]
+    tl.store(part_ptr + pid_s * rows_all * BLOCK_E + offs, acc, mask=tile_mask)
+    tl.debug_barrier()
+    arrived = tl.atomic_add(counter_ptr + pid_m, 1, sem="acq_rel", scope="gpu")
+    if arrived == SPLIT - 1:
+        logits = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
+        for s in tl.static_range(SPLIT):
+            logits += tl.load(part_ptr + s * rows_all * BLOCK_E + offs, mask=tile_mask, other=0.0, cache_modifier=".cg")
+        tl.store(counter_ptr + pid_m, 0)
+        route_tile(logits, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
+                   BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
+
+
+def gate_route_pre(x, gate, config, num_token_non_padded=None, expert_map=None, *, correction_bias=None, counters=None,
+                   expert_load=None, split=8):
+    "gate_route with the gate tile before the wait: `(topk_weights, topk_ids)`."
+    M, H = x.shape
+    E, c, interp = gate.shape[0], config, interpreted_on(x)
+    bm, be = 16, triton.next_power_of_2(E)
+    bh = triton.next_power_of_2(triton.cdiv(H, split))
+    split = triton.cdiv(H, bh)
+    blocks = triton.cdiv(M, bm)
+    if counters is None: counters = torch.zeros(blocks, dtype=torch.int32, device=x.device)
+    part = torch.empty(split, blocks * bm, be, dtype=torch.float32, device=x.device)
+    w = torch.empty(M, c.top_k, dtype=torch.float32, device=x.device)
+    ids = torch.empty(M, c.top_k, dtype=torch.int32, device=x.device)
+    dummy = ids
+    kernel_for(gate_route_pre_kernel, x)[(blocks, split)](
+        x, gate, part, counters, dummy if correction_bias is None else correction_bias,
+        dummy if expert_map is None else expert_map, dummy if num_token_non_padded is None else num_token_non_padded, w, ids,
+        dummy if expert_load is None else expert_load, M, H, E, x.stride(0), gate.stride(0), float(c.routed_scaling_factor),
+        SPLIT=split, BLOCK_H=bh, PRECISION="ieee" if (x.dtype == torch.float32 or interp) else None, UPCAST=interp and x.dtype != torch.float32,
+        TOP_K=c.top_k, BLOCK_K=triton.next_power_of_2(c.top_k), BLOCK_M=bm, BLOCK_E=be, SIGMOID=c.scoring_func == "sigmoid",
+        N_GROUP=c.n_group, GROUP_SIZE=E // c.n_group, TOPK_GROUP=c.topk_group, RENORMALIZE=c.renormalize,
+        HAS_BIAS=correction_bias is not None, HAS_MAP=expert_map is not None, HAS_COUNT=num_token_non_padded is not None,
+        HAS_LOAD=expert_load is not None, num_warps=4, **pdl_options(x))
+    return w, ids
+
+
 if __name__ == "__main__":
     from refmoe.kernels.norm_rope import rms_norm, apply_rotary_store
     from refmoe.kernels.dense_gemv import dense_gemv
@@ -211,7 +323,21 @@ if __name__ == "__main__":
             print(f"qkv_rope M={M} K={K} {dtype} residual={with_res}: max |diff| q {errs[0]:.2e} k {errs[1]:.2e} v {errs[2]:.2e}",
                   "identical" if all(e == 0 for e in errs) else "")
             assert max(errs) < (1e-5 if dtype == torch.float32 else 3e-2)
+            q2, h2 = qkv_rope_gemv(x, r if with_res else None, nw, 1e-6, w, cos, sin, pos, slots, kc.clone(), vc.clone(), heads,
+                                   index_ready=True)
+            assert torch.equal(q2, q) and torch.equal(h2, h)
+        lw = (torch.randn(96, K, generator=g) * K ** -0.5).to(dtype).to(dev)
+        lg = norm_lm_head(x, r, nw, 1e-6, lw)
+        xn2, _ = rms_norm(x, nw, 1e-6, residual=r)
+        lr = torch.nn.functional.linear(xn2, lw).float()
+        print(f"norm_lm_head M={M}: max |diff| vs lm_head(norm).float() {(lg - lr).abs().max().item():.2e}")
+        assert (lg - lr).abs().max().item() < (1e-4 if dtype == torch.float32 else 3e-2)
         E, cfg = 64, TopKConfig(top_k=6)
+        gate0 = (torch.randn(E, K, generator=g) * K ** -0.5).to(dtype).to(dev)
+        tw0, tid0 = gate_route_pre(x, gate0, cfg, split=8 if dev != "cpu" else 2)
+        twr0, tidr0 = gate_route(x, gate0, cfg)
+        print(f"gate_route_pre M={M}: ids equal {torch.equal(tid0, tidr0)}, weights max |diff| {(tw0 - twr0).abs().max().item():.2e}")
+        assert torch.equal(tid0, tidr0)
         gate = (torch.randn(E, K, generator=g) * K ** -0.5).to(dtype).to(dev)
         a = torch.randn(M, K, generator=g).to(dtype).to(dev)
         y, h2, tw, tid = norm_gate_route(a, r, nw, 1e-6, gate, cfg, split=8 if dev != "cpu" else 2)
