@@ -65,6 +65,28 @@ def test_attention_decode_kernel_matches_the_mask():
     test_close(attn(h, chunk.positions, chunk, None), attn(h, chunk.positions, chunk, attention_mask(chunk, cache.num_slots)), eps=1e-5)
 
 
+def test_attention_forward_from_residual():
+    from refmoe.kernels.norm_rope import rms_norm
+    cache, twin = KVCache(1, 16, 2, 8, max_context=8), KVCache(1, 16, 2, 8, max_context=8)
+    rows = cache.alloc(4); twin.alloc(4)
+    fb = SimpleNamespace(positions=torch.tensor([3]), seq_ids=torch.tensor([0]), seq_lens=torch.tensor([4], dtype=torch.int32),
+                         req_to_token=torch.tensor([rows + [PAD_SLOT] * 4]), out_cache_loc=torch.tensor([rows[-1]]), kv_cache=cache)
+    g = torch.Generator().manual_seed(4)
+    cache.k.copy_(torch.randn(cache.k.shape, generator=g)); cache.v.copy_(torch.randn(cache.v.shape, generator=g))
+    twin.k.copy_(cache.k); twin.v.copy_(cache.v)
+    before = cache.k[0].clone()
+    attn = Attention(16, 2, 8, layer_id=0, max_position=16, fused=True).requires_grad_(False)
+    test_eq(attn.folds_norm(torch.randn(1, 16), None), False)   # on the CPU the layer keeps the three launches
+    x, res, nw = torch.randn(1, 16, generator=g), torch.randn(1, 16, generator=g), torch.rand(16, generator=g) + 0.5
+    out, h = attn.forward_from_residual(x, res, nw, 1e-6, fb.positions, fb)
+    xn, h_ref = rms_norm(x, nw, 1e-6, residual=res)
+    ref = attn(xn, fb.positions, SimpleNamespace(**{**vars(fb), "kv_cache": twin}), None)
+    test_eq(torch.equal(h, h_ref), True)
+    test_close(out, ref, eps=1e-5)
+    test_close(cache.k, twin.k, eps=1e-5); test_close(cache.v, twin.v, eps=1e-5)
+    test_eq((cache.k[0] != before).flatten(1).any(1).nonzero().flatten().tolist(), [rows[-1]])   # only the new token's slot
+
+
 def test_attention_matches_textbook():
     torch.manual_seed(0)
     attn = Attention(hidden_size=8, num_heads=2, head_dim=4, layer_id=1, max_position=16)

@@ -15,6 +15,7 @@ from torch import nn
 from ..kernels.dense_gemv import DENSE_GEMV_MAX_K, DENSE_GEMV_MAX_M, dense_gemv
 from ..kernels.norm_rope import apply_rotary, apply_rotary_store
 from ..kernels.paged_attention import paged_attention
+from ..kernels.qkv_rope_gemv import QKV_ROPE_MAX_K, QKV_ROPE_MAX_M, qkv_rope_gemv
 
 # %% auto #0
 __all__ = ['PAD_SLOT', 'GEMV_PROJECTIONS', 'KVCacheFullError', 'ModelShape', 'KVCache', 'AttentionBatch', 'attention_mask',
@@ -171,6 +172,27 @@ class Attention(nn.Module):
             return dense_gemv(x, linear.weight)
         return linear(x)
 
+    def folds_norm(self, hidden_states: torch.Tensor, mask: torch.Tensor | None) -> bool:
+        "Does `forward_from_residual` fold the input norm into the projection here (19b: fused, on a GPU, the kernel's attention, one row)?"
+        return (self.fused and mask is None and hidden_states.is_cuda and hidden_states.shape[0] <= QKV_ROPE_MAX_M
+                and self.qkv_proj.in_features <= QKV_ROPE_MAX_K)
+
+    def forward_from_residual(self, hidden_states: torch.Tensor, residual: torch.Tensor | None, norm_weight: torch.Tensor,
+                              eps: float, positions: torch.Tensor, forward_batch: AttentionBatch) -> tuple[torch.Tensor, torch.Tensor]:
+        "`(attention of rmsnorm(hidden_states + residual), the sum)`: add, norm, qkv_proj, rotation and cache store in one launch (19b)."
+        fb, L = forward_batch, self.layer_id
+        rot, cache = self.rotary_emb, fb.kv_cache
+        q, h = qkv_rope_gemv(hidden_states, residual, norm_weight, eps, self.qkv_proj.weight, rot.cos, rot.sin, positions,
+                             fb.out_cache_loc, cache.k[L], cache.v[L], self.num_heads)
+        return self.attend(q, fb), h
+
+    def attend(self, q: torch.Tensor, forward_batch: AttentionBatch) -> torch.Tensor:
+        "The kernel's attention of rotated `q` `[T, heads, D]` over the cache (its keys already written), then `o_proj`."
+        fb, T = forward_batch, q.shape[0]
+        out = paged_attention(q, fb.kv_cache.k[self.layer_id], fb.kv_cache.v[self.layer_id], fb.req_to_token, fb.seq_ids,
+                              fb.positions, fb.seq_lens, self.scale, index_ready=True)   # indices written before the forward began (18)
+        return self.project("o_proj", out.reshape(T, -1))
+
     def forward(self, hidden_states: torch.Tensor, positions: torch.Tensor, forward_batch: AttentionBatch,
                 mask: torch.Tensor | None) -> torch.Tensor:
         "Write the batch's keys and values at their slots, then attend over the cache where `mask` allows (None: the kernel)."
@@ -178,12 +200,8 @@ class Attention(nn.Module):
         q, k, v = self.project("qkv_proj", hidden_states).view(T, 3, self.num_heads, self.head_dim).unbind(1)
         cache = forward_batch.kv_cache
         q = self.rotary_emb.forward_store(positions, q, k, v, cache, self.layer_id, forward_batch.out_cache_loc)
+        if mask is None: return self.attend(q, forward_batch)   # the kernel: each token reads its own request's cached tokens (18)
         keys, values = cache.k[self.layer_id], cache.v[self.layer_id]
-        if mask is None:  # the kernel: each token reads its own request's cached tokens (18_paged_attention)
-            fb = forward_batch
-            out = paged_attention(q, keys, values, fb.req_to_token, fb.seq_ids, fb.positions, fb.seq_lens, self.scale,
-                                  index_ready=True)   # the batch's indices, written before the forward began (18)
-            return self.project("o_proj", out.reshape(T, -1))
         scores = torch.einsum("thd,shd->hts", q, keys).float() * self.scale
         probs = scores.masked_fill(~mask, torch.finfo(torch.float32).min).softmax(-1) * mask.any(-1)[None, :, None]
         out = torch.einsum("hts,shd->thd", probs.to(values.dtype), values)

@@ -111,9 +111,13 @@ class DeepseekV2DecoderLayer(nn.Module):
     def forward(self, positions: torch.Tensor, hidden_states: torch.Tensor, forward_batch: ForwardBatch,
                 mask: torch.Tensor | None, residual: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
         "`(mlp output, residual stream)`: the residual add is left to the next norm (`residual` None: the first layer)."
-        if residual is None: x, residual = self.input_layernorm(hidden_states), hidden_states
-        else: x, residual = self.input_layernorm.add_forward(hidden_states, residual)   # the last layer's add, fused here
-        a = self.self_attn(x, positions, forward_batch, mask)
+        n = self.input_layernorm
+        if n.fused and self.self_attn.folds_norm(hidden_states, mask):   # one decode token: the add and the norm inside the projection (19b)
+            a, residual = self.self_attn.forward_from_residual(hidden_states, residual, n.weight, n.eps, positions, forward_batch)
+        else:
+            if residual is None: x, residual = n(hidden_states), hidden_states
+            else: x, residual = n.add_forward(hidden_states, residual)   # the last layer's add, fused here
+            a = self.self_attn(x, positions, forward_batch, mask)
         x, residual = self.post_attention_layernorm.add_forward(a, residual)
         return (self.mlp(x, forward_batch.num_token_non_padded) if self.is_moe else self.mlp(x)), residual
 
