@@ -293,6 +293,61 @@ def gate_route_pre(x, gate, config, num_token_non_padded=None, expert_map=None, 
     return w, ids
 
 
+@triton.jit
+def gate_up_silu_gemv_kernel(
+    x_ptr, w_ptr, out_ptr, M, I, K, stride_xm, stride_wn, stride_om,
+    PAIRS: tl.constexpr, BLOCK_K: tl.constexpr, PDL: tl.constexpr = False,
+):
+    """out[m, i] = silu(x W[i]) * (x W[I + i]) for the dense MLP's gate_up_proj, rounded as torch's bf16 ops round."""
+    pid = tl.program_id(0)
+    i = pid * PAIRS + tl.arange(0, PAIRS)
+    imask = i < I
+    offs_k = tl.arange(0, BLOCK_K)
+    kmask = offs_k < K
+    wm = imask[:, None] & kmask[None, :]
+    wg = tl.load(w_ptr + i[:, None] * stride_wn + offs_k[None, :], mask=wm, other=0.0)
+    wu = tl.load(w_ptr + (i + I)[:, None] * stride_wn + offs_k[None, :], mask=wm, other=0.0)
+    if PDL:
+        gdc_wait()
+        gdc_launch_dependents()
+    wgf, wuf = wg.to(tl.float32), wu.to(tl.float32)
+    for m in range(0, M):
+        x = tl.load(x_ptr + m * stride_xm + offs_k, mask=kmask, other=0.0)
+        xf = x.to(tl.float32)
+        a = tl.sum(wgf * xf[None, :], axis=1).to(x.dtype).to(tl.float32)
+        b = tl.sum(wuf * xf[None, :], axis=1).to(x.dtype).to(tl.float32)
+        s = (a / (1.0 + tl.exp(-a))).to(x.dtype).to(tl.float32)
+        tl.store(out_ptr + m * stride_om + i, (s * b).to(x.dtype), mask=imask)
+
+
+def gate_up_silu_gemv(x, weight, pairs=4, num_warps=4):
+    "`silu(gate) * up` of `x @ weight.T` chunked in two, one launch."
+    (M, K), I = x.shape, weight.shape[0] // 2
+    out = torch.empty(M, I, dtype=x.dtype, device=x.device)
+    pairs = 16 if interpreted_on(x) else pairs
+    kernel_for(gate_up_silu_gemv_kernel, x)[(triton.cdiv(I, pairs),)](
+        x, weight, out, M, I, K, x.stride(0), weight.stride(0), out.stride(0), PAIRS=pairs, BLOCK_K=triton.next_power_of_2(K),
+        num_warps=num_warps, **pdl_options(x))
+    return out
+
+
+def qkv_rope_tuned(pairs, warps):
+    "The package's qkv_rope_gemv with PAIRS and num_warps chosen (the sweep's arms)."
+    from refmoe.kernels import qkv_rope_gemv as mod
+    def fn(x, residual, norm_weight, eps, weight, cos, sin, positions, slots, k_cache, v_cache, heads):
+        (M, K), half = x.shape, weight.shape[0] // (6 * heads)
+        q = torch.empty(M, heads, 2 * half, dtype=x.dtype, device=x.device)
+        h = torch.empty_like(x) if residual is not None else x
+        res = residual if residual is not None else x
+        kernel_for(mod.qkv_rope_gemv_kernel, x)[(3 * heads * (half // pairs),)](
+            x, res, norm_weight, weight, cos, sin, positions, slots, q, k_cache, v_cache, h, M, K, heads,
+            x.stride(0), res.stride(0), weight.stride(0), cos.stride(0), k_cache.stride(0), h.stride(0), float(eps),
+            HALF=half, PAIRS=pairs, BLOCK_K=triton.next_power_of_2(K), HAS_RESIDUAL=residual is not None,
+            num_warps=warps, **pdl_options(x))
+        return q, h
+    return fn
+
+
 if __name__ == "__main__":
     from refmoe.kernels.norm_rope import rms_norm, apply_rotary_store
     from refmoe.kernels.dense_gemv import dense_gemv
@@ -332,6 +387,13 @@ if __name__ == "__main__":
         lr = torch.nn.functional.linear(xn2, lw).float()
         print(f"norm_lm_head M={M}: max |diff| vs lm_head(norm).float() {(lg - lr).abs().max().item():.2e}")
         assert (lg - lr).abs().max().item() < (1e-4 if dtype == torch.float32 else 3e-2)
+        gu = (torch.randn(2 * 40, K, generator=g) * K ** -0.5).to(dtype).to(dev)
+        import torch.nn.functional as F
+        gr, ur = F.linear(x, gu).chunk(2, -1)
+        mref = F.silu(gr) * ur
+        mgot = gate_up_silu_gemv(x, gu)
+        print(f"gate_up_silu M={M}: max |diff| vs torch {(mgot.float() - mref.float()).abs().max().item():.2e}")
+        assert (mgot.float() - mref.float()).abs().max().item() < (1e-5 if dtype == torch.float32 else 5e-2)
         E, cfg = 64, TopKConfig(top_k=6)
         gate0 = (torch.randn(E, K, generator=g) * K ** -0.5).to(dtype).to(dev)
         tw0, tid0 = gate_route_pre(x, gate0, cfg, split=8 if dev != "cpu" else 2)
