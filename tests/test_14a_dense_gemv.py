@@ -3,6 +3,7 @@ import pytest
 import torch
 from refmoe.kernels.dense_gemv import (
     dense_gemv,
+    gate_up_silu_gemv,
 )
 
 from fastcore.test import test_eq, test_close, test_fail
@@ -44,3 +45,32 @@ def test_dense_gemv_gpu():
             us = [time_us([lambda w=w: fn(x, w) for w in ws], "cuda") for fn in (F.linear, dense_gemv)]   # per launch
             rows.append((name, M, round(us[0], 2), round(us[1], 2), round(N * K * 2 / 4.2e6, 2)))
     for r in rows: print(f"{r[0]:<12} M={r[1]}  cuBLAS {r[2]:>6.2f} us   dense_gemv {r[3]:>6.2f} us   floor {r[4]:.2f} us")
+
+
+def test_gate_up_silu_gemv_matches_torch():
+    g = torch.Generator().manual_seed(3)
+    for M, I, K, dtype in ((1, 40, 64, torch.float32), (2, 33, 96, torch.float32), (1, 48, 256, torch.bfloat16)):
+        x, w = torch.randn(M, K, generator=g).to(dtype), (torch.randn(2 * I, K, generator=g) * K ** -0.5).to(dtype)
+        gate, up = F.linear(x.float(), w.float()).to(dtype).chunk(2, -1)   # each half rounded as a stored projection is
+        ref = F.silu(gate) * up
+        got = gate_up_silu_gemv(x, w).float()
+        if dtype == torch.float32: test_close(got, ref, eps=1e-5)
+        else: assert ((got - ref.float()).norm() / ref.float().norm()).item() < 3e-2   # three bf16 roundings (the interpreter truncates)
+    test_eq(gate_up_silu_gemv(torch.empty(0, 8), torch.randn(6, 8)).shape, (0, 3))
+    test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8), torch.randn(5, 8)), contains="weight must be [2 * I, K]")
+    test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8), torch.randn(6, 8).double()), contains="share a floating dtype")
+
+
+@pytest.mark.gpu
+def test_gate_up_silu_gemv_gpu():
+    from refmoe.core.timing import time_us
+    I, K = 10944, 2048
+    ws = [torch.randn(2 * I, K, device="cuda").bfloat16() * K ** -0.5 for _ in range(20)]
+    x = torch.randn(1, K, device="cuda").bfloat16()
+    def torch_mlp_front(w):
+        gate, up = F.linear(x, w).chunk(2, -1)
+        return F.silu(gate) * up
+    ref = torch_mlp_front(ws[0]).float()
+    assert ((gate_up_silu_gemv(x, ws[0]).float() - ref).norm() / ref.norm()).item() < 1e-2
+    us = [time_us([lambda w=w: fn(w) for w in ws], "cuda") for fn in (torch_mlp_front, lambda w: gate_up_silu_gemv(x, w))]
+    print(f"gate_up + SiLU, one row: cuBLAS + torch {us[0]:.2f} us, one launch {us[1]:.2f} us (floor of the 89.7 MB: {2 * I * K * 2 / 4.2e6:.2f} us)")

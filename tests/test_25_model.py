@@ -78,6 +78,11 @@ def test_decode_fold_matches_three_launches_gpu():
         with patch.object(Attention, "folds_norm", lambda self, h, m: False): plain = lm(dec.input_ids, dec.positions, dec)
         test_eq(torch.equal(folded, plain), True)
         test_eq(torch.equal(kf, kv.k) and torch.equal(vf, kv.v), True)
+        kv.k.copy_(k0); kv.v.copy_(v0)
+        dense = lm.model.layers[0].mlp
+        dense.fused = False                     # the dense MLP on cuBLAS and torch's SiLU: close, not bit for bit (14a)
+        test_close(lm(dec.input_ids, dec.positions, dec), folded, eps=0.05)
+        dense.fused = True
 
 
 def test_count_masks_routed_experts():
