@@ -27,7 +27,7 @@ def test_dense_gemv_bad_input():
     test_fail(lambda: dense_gemv(x, torch.randn(8, 12)), contains="x must be [M, K] and weight [N, K]")
     test_fail(lambda: dense_gemv(x, w.double()), contains="share a floating dtype")
     test_fail(lambda: dense_gemv(x.long(), w.long()), contains="share a floating dtype")
-    test_fail(lambda: dense_gemv(torch.randn(1, 8192), torch.randn(4, 8192)), contains="wider than one tile")
+    test_fail(lambda: dense_gemv(torch.randn(1, 32768), torch.randn(4, 32768)), contains="wider than one tile")
     test_fail(lambda: dense_gemv(torch.randn(16, 2).t(), w), contains="contiguous along K")
     test_fail(lambda: dense_gemv(x, w, torch.empty(2, 9)), contains="out must be [2, 8]")
 
@@ -36,7 +36,7 @@ def test_dense_gemv_bad_input():
 def test_dense_gemv_gpu():
     from refmoe.core.timing import time_us
     rows = []
-    for name, N, K in (("o_proj", 2048, 2048), ("qkv_proj", 6144, 2048), ("shared down", 2048, 2816)):
+    for name, N, K in (("o_proj", 2048, 2048), ("qkv_proj", 6144, 2048), ("shared down", 2048, 2816), ("dense down", 2048, 10944)):
         ws = [torch.randn(N, K, device="cuda").bfloat16() * K ** -0.5 for _ in range(20)]
         for M in (1, 4):
             x = torch.randn(M, K, device="cuda").bfloat16()
@@ -59,6 +59,7 @@ def test_gate_up_silu_gemv_matches_torch():
     test_eq(gate_up_silu_gemv(torch.empty(0, 8), torch.randn(6, 8)).shape, (0, 3))
     test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8), torch.randn(5, 8)), contains="weight must be [2 * I, K]")
     test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8), torch.randn(6, 8).double()), contains="share a floating dtype")
+    test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8192), torch.randn(6, 8192)), contains="wider than one tile of pairs")
 
 
 @pytest.mark.gpu

@@ -12,8 +12,9 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
-__all__ = ['DENSE_GEMV_MAX_K', 'DENSE_GEMV_MAX_M', 'GATE_UP_SILU_MAX_M', 'dense_gemv_kernel', 'dense_gemv_plan', 'dense_gemv',
-           'invoke_dense_gemv', 'gate_up_silu_gemv_kernel', 'gate_up_silu_gemv', 'invoke_gate_up_silu_gemv']
+__all__ = ['DENSE_GEMV_ROWS_K', 'DENSE_GEMV_MAX_K', 'DENSE_GEMV_MAX_M', 'GATE_UP_SILU_MAX_M', 'dense_gemv_kernel',
+           'dense_gemv_plan', 'dense_gemv', 'invoke_dense_gemv', 'gate_up_silu_gemv_kernel', 'gate_up_silu_gemv',
+           'invoke_gate_up_silu_gemv']
 
 # %% ../../nbs/14a_dense_gemv.ipynb #e92c5b30
 @triton.jit
@@ -43,13 +44,15 @@ def dense_gemv_kernel(
         tl.store(out_ptr + m * stride_om + offs_n, y.to(out_ptr.dtype.element_ty), mask=nmask)
 
 # %% ../../nbs/14a_dense_gemv.ipynb #11979a8f
-DENSE_GEMV_MAX_K = 4096   # one program holds BLOCK_N rows of K in registers: 8 x 4096 bf16 is 64 KB
+DENSE_GEMV_ROWS_K = 4096  # up to this K a program holds 4 or 8 rows of W in registers: 8 x 4096 bf16 is 64 KB
+DENSE_GEMV_MAX_K = 16384  # wider, one row a program (16384 bf16 is 32 KB); wider still would need a loop over K
 DENSE_GEMV_MAX_M = 4      # a handful of rows: each row is a pass over the registers, the weights read once
 
 def dense_gemv_plan(N: int, K: int, interpreted: bool = False) -> tuple[int, int, int]:
     "(BLOCK_N, BLOCK_K, num_warps) for an [N, K] weight: the whole of K in one tile."
     block_k = triton.next_power_of_2(K)
     if interpreted: return min(64, triton.next_power_of_2(N)), block_k, 4
+    if K > DENSE_GEMV_ROWS_K: return 1, block_k, 4   # one row a program: 14.8 us against two rows' 18.7 for 2048 x 10944 (s18 call 5)
     block_n = 8 if triton.cdiv(N, 8) >= 264 else 4   # 264: two programs for each of the H200's 132 SMs
     return block_n, block_k, 4 if block_n * block_k <= 8 * 2048 else 8
 
@@ -118,6 +121,7 @@ def gate_up_silu_gemv(x: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
     "`silu(gate) * up` where `gate, up = (x @ weight.T).chunk(2, -1)`, for a few rows of x, in one launch."
     if weight.dim() != 2 or weight.shape[0] % 2: raise ValueError(f"weight must be [2 * I, K] (gate rows, then up rows), got {tuple(weight.shape)}")
     _check(x, weight, None)
+    if x.shape[1] > DENSE_GEMV_ROWS_K: raise ValueError(f"K = {x.shape[1]} is wider than one tile of pairs ({DENSE_GEMV_ROWS_K}): use F.linear")
     out = torch.empty(x.shape[0], weight.shape[0] // 2, dtype=x.dtype, device=x.device)
     if out.numel(): invoke_gate_up_silu_gemv(x, weight, out)
     return out

@@ -12,7 +12,7 @@ from typing import Mapping, Protocol, Sequence
 import torch
 from torch import nn
 
-from ..kernels.dense_gemv import DENSE_GEMV_MAX_K, DENSE_GEMV_MAX_M, dense_gemv
+from ..kernels.dense_gemv import DENSE_GEMV_MAX_M, DENSE_GEMV_ROWS_K, dense_gemv
 from ..kernels.norm_rope import apply_rotary, apply_rotary_store
 from ..kernels.paged_attention import paged_attention
 from ..kernels.qkv_rope_gemv import QKV_ROPE_MAX_K, QKV_ROPE_MAX_M, qkv_rope_gemv
@@ -168,7 +168,7 @@ class Attention(nn.Module):
         "Projection `name` of `x`: 14a's `dense_gemv` for a few rows on a GPU when fused (its weights load early), else the Linear."
         linear = getattr(self, name)
         if (self.fused and x.is_cuda and x.shape[0] <= min(DENSE_GEMV_MAX_M, GEMV_PROJECTIONS.get(name, 0))
-                and linear.in_features <= DENSE_GEMV_MAX_K):
+                and linear.in_features <= DENSE_GEMV_ROWS_K):
             return dense_gemv(x, linear.weight)
         return linear(x)
 

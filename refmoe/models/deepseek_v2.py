@@ -12,7 +12,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from ..layers.attention import Attention, KVCache, attention_mask
-from ..kernels.dense_gemv import DENSE_GEMV_MAX_K, GATE_UP_SILU_MAX_M, gate_up_silu_gemv
+from ..kernels.dense_gemv import DENSE_GEMV_MAX_K, DENSE_GEMV_ROWS_K, GATE_UP_SILU_MAX_M, dense_gemv, gate_up_silu_gemv
 from ..kernels.norm_rope import rms_norm
 from ..layers.forward_batch import ForwardBatch
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
@@ -86,14 +86,15 @@ class DeepseekV2MLP(nn.Module):
     def __init__(self, hidden_size: int, intermediate_size: int, dtype: torch.dtype = torch.float32,
                  device: str | torch.device | None = None, fused: bool = False):
         super().__init__()
-        self.fused = fused   # on a GPU at one row: gate_up and the SiLU in one launch (14a's gate_up_silu_gemv)
+        self.fused = fused   # on a GPU at one row: gate_up and the SiLU in one launch, down_proj on the GEMV (14a)
         self.gate_up_proj = nn.Linear(hidden_size, 2 * intermediate_size, bias=False, dtype=dtype, device=device)
         self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=False, dtype=dtype, device=device)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         "down(silu(gate(x)) * up(x))."
-        if self.fused and x.is_cuda and x.dim() == 2 and x.shape[0] <= GATE_UP_SILU_MAX_M and x.shape[1] <= DENSE_GEMV_MAX_K:
-            return self.down_proj(gate_up_silu_gemv(x, self.gate_up_proj.weight))
+        if self.fused and x.is_cuda and x.dim() == 2 and x.shape[0] <= GATE_UP_SILU_MAX_M and x.shape[1] <= DENSE_GEMV_ROWS_K:
+            act = gate_up_silu_gemv(x, self.gate_up_proj.weight)
+            return dense_gemv(act, self.down_proj.weight) if act.shape[1] <= DENSE_GEMV_MAX_K else self.down_proj(act)
         gate, up = self.gate_up_proj(x).chunk(2, dim=-1)
         return self.down_proj(F.silu(gate) * up)
 
