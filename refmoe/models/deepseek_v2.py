@@ -18,8 +18,8 @@ from ..layers.forward_batch import ForwardBatch
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
 
 # %% auto #0
-__all__ = ['CONFIGS', 'ModelConfig', 'get_config', 'RMSNorm', 'DeepseekV2MLP', 'DeepseekV2DecoderLayer', 'DeepseekV2Model',
-           'DeepseekV2ForCausalLM', 'init_weights', 'build_model']
+__all__ = ['CONFIGS', 'LM_HEAD_GEMV_MAX_M', 'ModelConfig', 'get_config', 'RMSNorm', 'DeepseekV2MLP', 'DeepseekV2DecoderLayer',
+           'DeepseekV2Model', 'DeepseekV2ForCausalLM', 'init_weights', 'build_model']
 
 # %% ../../nbs/25_model.ipynb #459e5ea1
 @dataclass(frozen=True)
@@ -152,6 +152,8 @@ class DeepseekV2Model(nn.Module):
         return self.norm(h) if residual is None else self.norm.add_forward(h, residual)[0]
 
 # %% ../../nbs/25_model.ipynb #b33140cf
+LM_HEAD_GEMV_MAX_M = 1   # rows the LM head runs on 14a's GEMV (measured at one; cuBLAS with an fp32 output above)
+
 class DeepseekV2ForCausalLM(nn.Module):
     "The body plus an LM head: token ids (or embeddings) in, fp32 logits for every token out."
     def __init__(self, config: ModelConfig, *, impl: str = "torch", dtype: torch.dtype = torch.float32,
@@ -167,7 +169,13 @@ class DeepseekV2ForCausalLM(nn.Module):
 
     def compute_logits(self, hidden_states: torch.Tensor, logits_rows: torch.Tensor | None = None) -> torch.Tensor:
         "fp32 logits from the body's hidden states (only the rows `logits_rows` when given)."
-        return self.lm_head(hidden_states if logits_rows is None else hidden_states[logits_rows]).float()
+        h, w = hidden_states if logits_rows is None else hidden_states[logits_rows], self.lm_head.weight
+        if self.model.impl == "triton" and h.is_cuda and h.dim() == 2 and h.dtype != torch.float32 and not h.requires_grad:
+            # the fp32 logits written by the GEMM itself, not a bf16 result and a cast kernel after it (s18 call 6)
+            if h.shape[0] <= LM_HEAD_GEMV_MAX_M and h.shape[1] <= DENSE_GEMV_ROWS_K:
+                return dense_gemv(h, w, out=torch.empty(h.shape[0], w.shape[0], dtype=torch.float32, device=h.device))
+            return torch.mm(h, w.t(), out_dtype=torch.float32)
+        return self.lm_head(h).float()
 
     def make_kv_cache(self, num_slots: int, max_context: int | None = None) -> KVCache:
         "An empty KV cache for this model, on its device and in its dtype."
