@@ -25,17 +25,6 @@ def test_rms_norm():
     test_eq(torch.equal(h, h2), True); test_close(a, b, eps=1e-6)
 
 
-@pytest.mark.gpu
-def test_lm_head_fp32_out_gpu():
-    lm = build_model("tiny", impl="triton", dtype=torch.bfloat16, device="cuda", seed=3)
-    for rows in (1, 3):   # the GEMV at one row, cuBLAS with an fp32 output above
-        h = torch.randn(rows, lm.config.hidden_size, device="cuda").bfloat16()
-        got, ref = lm.compute_logits(h), lm.lm_head(h).float()
-        test_eq(got.dtype, torch.float32)
-        assert ((got - ref).norm() / ref.norm()).item() < 1e-2 and torch.equal(got.argmax(-1), ref.argmax(-1))
-        test_close(lm.compute_logits(torch.cat([h, h]), logits_rows=torch.tensor([rows])), got[:1], eps=1e-2)
-
-
 def test_build_model():
     a, b = build_model("tiny", seed=3), build_model("tiny", seed=3)
     test_eq(all(torch.equal(p, q) for p, q in zip(a.parameters(), b.parameters())), True)
@@ -94,6 +83,17 @@ def test_decode_fold_matches_three_launches_gpu():
         dense.fused = False                     # the dense MLP on cuBLAS and torch's SiLU: close, not bit for bit (14a)
         test_close(lm(dec.input_ids, dec.positions, dec), folded, eps=0.05)
         dense.fused = True
+
+
+@pytest.mark.gpu
+def test_lm_head_fp32_out_gpu():
+    lm = build_model("tiny", impl="triton", dtype=torch.bfloat16, device="cuda", seed=3)
+    for rows in (1, 3):   # the GEMV at one row, cuBLAS with an fp32 output above
+        h = torch.randn(rows, lm.config.hidden_size, device="cuda").bfloat16()
+        got, ref = lm.compute_logits(h), lm.lm_head(h).float()
+        test_eq(got.dtype, torch.float32)
+        assert ((got - ref).norm() / ref.norm()).item() < 1e-2 and torch.equal(got.argmax(-1), ref.argmax(-1))
+        test_close(lm.compute_logits(torch.cat([h, h]), logits_rows=torch.tensor([rows])), got[:1], eps=1e-2)
 
 
 def test_count_masks_routed_experts():
