@@ -331,6 +331,52 @@ def gate_up_silu_gemv(x, weight, pairs=4, num_warps=4):
     return out
 
 
+@triton.jit
+def norm_gate_up_silu_kernel(
+    x_ptr, res_ptr, g_ptr, w_ptr, out_ptr, h_ptr, M, I, K, stride_xm, stride_rm, stride_wn, stride_om, stride_hm, eps,
+    PAIRS: tl.constexpr, BLOCK_K: tl.constexpr, PDL: tl.constexpr = False,
+):
+    """silu(gate) * up of norm(x + res) W^T (the dense MLP after its norm); h = x + res stored by program 0."""
+    pid = tl.program_id(0)
+    i = pid * PAIRS + tl.arange(0, PAIRS)
+    imask = i < I
+    offs_k = tl.arange(0, BLOCK_K)
+    kmask = offs_k < K
+    wmask = imask[:, None] & kmask[None, :]
+    wg = tl.load(w_ptr + i[:, None] * stride_wn + offs_k[None, :], mask=wmask, other=0.0)
+    wu = tl.load(w_ptr + (i + I)[:, None] * stride_wn + offs_k[None, :], mask=wmask, other=0.0)
+    g = tl.load(g_ptr + offs_k, mask=kmask, other=0.0).to(tl.float32)
+    if PDL:
+        gdc_wait()
+        gdc_launch_dependents()
+    wgf, wuf = wg.to(tl.float32), wu.to(tl.float32)
+    for m in range(0, M):
+        x = tl.load(x_ptr + m * stride_xm + offs_k, mask=kmask, other=0.0)
+        r = tl.load(res_ptr + m * stride_rm + offs_k, mask=kmask, other=0.0)
+        x = (x.to(tl.float32) + r.to(tl.float32)).to(x.dtype)
+        if pid == 0:
+            tl.store(h_ptr + m * stride_hm + offs_k, x, mask=kmask)
+        xf = x.to(tl.float32)
+        inv = 1.0 / tl.sqrt(tl.sum(xf * xf, axis=0) / K + eps)
+        y_in = ((xf * inv).to(x.dtype).to(tl.float32) * g).to(x.dtype).to(tl.float32)
+        a = tl.sum(wgf * y_in[None, :], axis=1).to(x.dtype).to(tl.float32)
+        b = tl.sum(wuf * y_in[None, :], axis=1).to(x.dtype).to(tl.float32)
+        s = (a / (1.0 + tl.exp(-a))).to(x.dtype).to(tl.float32)
+        tl.store(out_ptr + m * stride_om + i, (s * b).to(x.dtype), mask=imask)
+
+
+def norm_gate_up_silu(x, residual, norm_weight, eps, weight):
+    "`(silu(gate) * up of norm(x + residual), x + residual)` in one launch."
+    (M, K), I = x.shape, weight.shape[0] // 2
+    out = torch.empty(M, I, dtype=x.dtype, device=x.device)
+    h = torch.empty_like(x)
+    pairs = 16 if interpreted_on(x) else 4
+    kernel_for(norm_gate_up_silu_kernel, x)[(triton.cdiv(I, pairs),)](
+        x, residual, norm_weight, weight, out, h, M, I, K, x.stride(0), residual.stride(0), weight.stride(0), out.stride(0),
+        h.stride(0), float(eps), PAIRS=pairs, BLOCK_K=triton.next_power_of_2(K), num_warps=4, **pdl_options(x))
+    return out, h
+
+
 def qkv_rope_tuned(pairs, warps):
     "The package's qkv_rope_gemv with PAIRS and num_warps chosen (the sweep's arms)."
     from refmoe.kernels import qkv_rope_gemv as mod
@@ -394,6 +440,12 @@ if __name__ == "__main__":
         mgot = gate_up_silu_gemv(x, gu)
         print(f"gate_up_silu M={M}: max |diff| vs torch {(mgot.float() - mref.float()).abs().max().item():.2e}")
         assert (mgot.float() - mref.float()).abs().max().item() < (1e-5 if dtype == torch.float32 else 5e-2)
+        from refmoe.kernels.dense_gemv import gate_up_silu_gemv
+        n1, hh = norm_gate_up_silu(x, r, nw, 1e-6, gu)
+        xn3, hr3 = rms_norm(x, nw, 1e-6, residual=r)
+        n1r = gate_up_silu_gemv(xn3, gu)
+        print(f"norm_gate_up_silu M={M}: identical to rms_norm + gate_up_silu_gemv {torch.equal(n1, n1r) and torch.equal(hh, hr3)}")
+        assert torch.equal(hh, hr3) and (n1.float() - n1r.float()).abs().max().item() < 3e-2
         E, cfg = 64, TopKConfig(top_k=6)
         gate0 = (torch.randn(E, K, generator=g) * K ** -0.5).to(dtype).to(dev)
         tw0, tid0 = gate_route_pre(x, gate0, cfg, split=8 if dev != "cpu" else 2)
