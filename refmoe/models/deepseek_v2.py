@@ -18,8 +18,8 @@ from ..layers.forward_batch import ForwardBatch
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
 
 # %% auto #0
-__all__ = ['CONFIGS', 'LM_HEAD_GEMV_MAX_M', 'ModelConfig', 'get_config', 'RMSNorm', 'DeepseekV2MLP', 'DeepseekV2DecoderLayer',
-           'DeepseekV2Model', 'DeepseekV2ForCausalLM', 'init_weights', 'build_model']
+__all__ = ['CONFIGS', 'LM_HEAD_GEMV_MAX_M', 'MM_OUT_DTYPE', 'ModelConfig', 'get_config', 'RMSNorm', 'DeepseekV2MLP',
+           'DeepseekV2DecoderLayer', 'DeepseekV2Model', 'DeepseekV2ForCausalLM', 'init_weights', 'build_model']
 
 # %% ../../nbs/25_model.ipynb #459e5ea1
 @dataclass(frozen=True)
@@ -153,6 +153,7 @@ class DeepseekV2Model(nn.Module):
 
 # %% ../../nbs/25_model.ipynb #b33140cf
 LM_HEAD_GEMV_MAX_M = 1   # rows the LM head runs on 14a's GEMV (measured at one; cuBLAS with an fp32 output above)
+MM_OUT_DTYPE = "dtype" in torch.ops.aten.mm.overloads()   # torch.mm(..., out_dtype=) exists (torch >= 2.8)
 
 class DeepseekV2ForCausalLM(nn.Module):
     "The body plus an LM head: token ids (or embeddings) in, fp32 logits for every token out."
@@ -174,7 +175,7 @@ class DeepseekV2ForCausalLM(nn.Module):
             # the fp32 logits written by the GEMM itself, not a bf16 result and a cast kernel after it (s18 call 6)
             if h.shape[0] <= LM_HEAD_GEMV_MAX_M and h.shape[1] <= DENSE_GEMV_ROWS_K:
                 return dense_gemv(h, w, out=torch.empty(h.shape[0], w.shape[0], dtype=torch.float32, device=h.device))
-            return torch.mm(h, w.t(), out_dtype=torch.float32)
+            if MM_OUT_DTYPE: return torch.mm(h, w.t(), out_dtype=torch.float32)
         return self.lm_head(h).float()
 
     def make_kv_cache(self, num_slots: int, max_context: int | None = None) -> KVCache:
