@@ -14,8 +14,8 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
-__all__ = ['rms_norm_kernel', 'rms_norm_op', 'rms_norm', 'rotary_kernel', 'rotary_op', 'apply_rotary', 'rotary_store_kernel',
-           'rotary_store_op', 'apply_rotary_store']
+__all__ = ['rms_norm_kernel', 'rms_norm_op', 'rms_norm', 'rotary_kernel', 'rotary_op', 'check_rotary_angles', 'apply_rotary',
+           'rotary_store_kernel', 'rotary_store_op', 'check_layer_caches', 'apply_rotary_store']
 
 # %% ../../nbs/19_norm_rope.ipynb #ed94e06e
 @triton.jit
@@ -149,6 +149,11 @@ def rotary_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Te
         q, k, cos, sin, positions, q_out, k_out, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1), cos.stride(0),
         HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), num_warps=4, **pdl_options(q))
 
+def check_rotary_angles(cos: torch.Tensor, sin: torch.Tensor, head_dim: int) -> None:
+    "Raise a clear error unless cos and sin are the fp32 `[max_position, head_dim / 2]` tables the rotary kernels read."
+    if cos.shape != sin.shape or cos.dim() != 2 or cos.shape[1] != head_dim // 2 or cos.dtype != torch.float32 or cos.stride(1) != 1:
+        raise ValueError(f"cos and sin must be fp32 [max_position, {head_dim // 2}], got {tuple(cos.shape)} {cos.dtype}")
+
 def _check_rotary(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
     "Raise a clear error for inputs the rotary kernels cannot take; else an empty output shaped like `q`."
     if q.dim() != 3 or k.shape != q.shape or k.dtype != q.dtype or k.device != q.device:
@@ -156,8 +161,7 @@ def _check_rotary(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torc
     T, heads, D = q.shape
     if D % 2: raise ValueError(f"the head dimension must be even, got {D}")
     if q.stride(-1) != 1 or k.stride(-1) != 1: raise ValueError("q and k need a unit stride along the head dimension")
-    if cos.shape != sin.shape or cos.dim() != 2 or cos.shape[1] != D // 2 or cos.dtype != torch.float32 or cos.stride(1) != 1:
-        raise ValueError(f"cos and sin must be fp32 [max_position, {D // 2}], got {tuple(cos.shape)} {cos.dtype}")
+    check_rotary_angles(cos, sin, D)
     if positions.shape != (T,) or positions.dtype != torch.int64:
         raise ValueError(f"positions must be int64 [{T}], got {tuple(positions.shape)} {positions.dtype}")
     return torch.empty(T, heads, D, dtype=q.dtype, device=q.device)
@@ -218,6 +222,15 @@ def rotary_store_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torc
         HALF=D // 2, BLOCK_R=br, BLOCK_D=triton.next_power_of_2(D // 2), INDEX_READY=index_ready and bool(pdl),
         num_warps=4, **pdl)
 
+def check_layer_caches(k_cache: torch.Tensor, v_cache: torch.Tensor, heads: int, head_dim: int, dtype: torch.dtype,
+                       device: torch.device) -> None:
+    "Raise a clear error unless k_cache and v_cache are one layer's alike caches `[num_slots, heads, head_dim]`, rows contiguous."
+    for name, c in (("k_cache", k_cache), ("v_cache", v_cache)):
+        if c.dim() != 3 or c.shape[1:] != (heads, head_dim) or c.dtype != dtype or c.device != device or c.stride()[1:] != (head_dim, 1):
+            raise ValueError(f"{name} must be one layer's cache [num_slots, {heads}, {head_dim}] in {dtype}, rows contiguous, "
+                             f"got {tuple(c.shape)} {c.dtype} strides {c.stride()}")
+    if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride(): raise ValueError("k_cache and v_cache must be alike")
+
 def apply_rotary_store(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor,
                        positions: torch.Tensor, slots: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor,
                        index_ready: bool = False) -> torch.Tensor:
@@ -225,11 +238,7 @@ def apply_rotary_store(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: t
     if v.shape != q.shape or v.dtype != q.dtype or v.device != q.device or v.stride(-1) != 1:
         raise ValueError(f"v must be like q [T, heads, D] with a unit last stride, got {tuple(v.shape)} {v.dtype}")
     T, heads, D = q.shape
-    for name, c in (("k_cache", k_cache), ("v_cache", v_cache)):
-        if c.dim() != 3 or c.shape[1:] != (heads, D) or c.dtype != q.dtype or c.device != q.device or c.stride()[1:] != (D, 1):
-            raise ValueError(f"{name} must be one layer's cache [num_slots, {heads}, {D}] in {q.dtype}, rows contiguous, "
-                             f"got {tuple(c.shape)} {c.dtype} strides {c.stride()}")
-    if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride(): raise ValueError("k_cache and v_cache must be alike")
+    check_layer_caches(k_cache, v_cache, heads, D, q.dtype, q.device)
     if slots.shape != (T,) or slots.dtype != torch.int64 or slots.device != q.device:
         raise ValueError(f"slots must be int64 [{T}] on {q.device}, got {tuple(slots.shape)} {slots.dtype}")
     q_out = _check_rotary(q, k, cos, sin, positions)

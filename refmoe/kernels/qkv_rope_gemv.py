@@ -13,6 +13,8 @@ import triton
 import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
+from .norm_rope import check_layer_caches, check_rotary_angles
+
 # %% auto #0
 __all__ = ['QKV_ROPE_MAX_M', 'QKV_ROPE_MAX_K', 'qkv_rope_gemv_kernel', 'qkv_rope_gemv', 'invoke_qkv_rope_gemv']
 
@@ -99,16 +101,11 @@ def _check(x, residual, norm_weight, weight, cos, sin, positions, slots, k_cache
     if norm_weight.shape != (K,) or weight.dtype != x.dtype or norm_weight.dtype != x.dtype:
         raise TypeError(f"norm_weight [{K}] and weight must be in x's dtype {x.dtype}, got {tuple(norm_weight.shape)} "
                         f"{norm_weight.dtype} and {weight.dtype}")
-    if cos.shape != sin.shape or cos.dim() != 2 or cos.shape[1] != D // 2 or cos.dtype != torch.float32 or cos.stride(1) != 1:
-        raise ValueError(f"cos and sin must be fp32 [max_position, {D // 2}], got {tuple(cos.shape)} {cos.dtype}")
+    check_rotary_angles(cos, sin, D)   # the same tables and cache rows as 19's rotary_store
     for name, t in (("positions", positions), ("slots", slots)):
         if t.shape != (M,) or t.dtype != torch.int64: raise ValueError(f"{name} must be int64 [{M}], got {tuple(t.shape)} {t.dtype}")
-    for name, c in (("k_cache", k_cache), ("v_cache", v_cache)):
-        if c.dim() != 3 or c.shape[1:] != (heads, D) or c.dtype != x.dtype or c.stride()[1:] != (D, 1):
-            raise ValueError(f"{name} must be one layer's cache [num_slots, {heads}, {D}] in {x.dtype}, rows contiguous, "
-                             f"got {tuple(c.shape)} {c.dtype} strides {c.stride()}")
-    if k_cache.shape != v_cache.shape or k_cache.stride() != v_cache.stride(): raise ValueError("k_cache and v_cache must be alike")
-    tensors = (x, norm_weight, weight, cos, sin, positions, slots, k_cache, v_cache) + (() if residual is None else (residual,))
+    check_layer_caches(k_cache, v_cache, heads, D, x.dtype, x.device)
+    tensors = (x, norm_weight, weight, cos, sin, positions, slots) + (() if residual is None else (residual,))
     if any(t.device != x.device for t in tensors): raise ValueError(f"every input must be on x's device {x.device}")
     if x.stride(1) != 1 or weight.stride(1) != 1: raise ValueError("x and weight must be contiguous along K")
     return D
