@@ -4,6 +4,7 @@ import torch
 from refmoe.kernels.dense_gemv import (
     dense_gemv,
     gate_up_silu_gemv,
+    norm_gate_up_silu_gemv,
 )
 
 from fastcore.test import test_eq, test_close, test_fail
@@ -60,6 +61,20 @@ def test_gate_up_silu_gemv_matches_torch():
     test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8), torch.randn(5, 8)), contains="weight must be [2 * I, K]")
     test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8), torch.randn(6, 8).double()), contains="share a floating dtype")
     test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8192), torch.randn(6, 8192)), contains="wider than one tile of pairs")
+
+
+def test_norm_gate_up_silu_gemv():
+    g = torch.Generator().manual_seed(5)
+    x, r, w = torch.randn(1, 64, generator=g), torch.randn(1, 64, generator=g), torch.randn(80, 64, generator=g) * 0.125
+    nw = torch.rand(64, generator=g) + 0.5
+    act, h = norm_gate_up_silu_gemv(x, r, nw, 1e-6, w)
+    hs = x + r
+    normed = hs * torch.rsqrt(hs.pow(2).mean(-1, keepdim=True) + 1e-6) * nw
+    gate, up = F.linear(normed, w).chunk(2, -1)
+    test_close(h, hs, eps=1e-6); test_close(act, F.silu(gate) * up, eps=1e-5)
+    test_fail(lambda: norm_gate_up_silu_gemv(x, r[:, :32], nw, 1e-6, w), contains="residual must be like x")
+    test_fail(lambda: norm_gate_up_silu_gemv(x, r, nw[:32], 1e-6, w), contains="norm_weight must be [64]")
+    test_fail(lambda: norm_gate_up_silu_gemv(x, r, nw, 1e-6, w[:79]), contains="weight must be [2 * I, K]")
 
 
 @pytest.mark.gpu

@@ -2,8 +2,11 @@
 import pytest
 import torch
 from refmoe.layers.attention import Attention, KVCache, attention_mask
+from refmoe.kernels.dense_gemv import DENSE_GEMV_MAX_K, DENSE_GEMV_ROWS_K, GATE_UP_SILU_MAX_M, dense_gemv, gate_up_silu_gemv, norm_gate_up_silu_gemv
+from refmoe.kernels.norm_rope import rms_norm
 from refmoe.layers.forward_batch import ForwardBatch
 from refmoe.models.deepseek_v2 import (
+    DeepseekV2MLP,
     RMSNorm,
     build_model,
 )
@@ -94,6 +97,19 @@ def test_lm_head_fp32_out_gpu():
         test_eq(got.dtype, torch.float32)
         assert ((got - ref).norm() / ref.norm()).item() < 1e-2 and torch.equal(got.argmax(-1), ref.argmax(-1))
         test_close(lm.compute_logits(torch.cat([h, h]), logits_rows=torch.tensor([rows])), got[:1], eps=1e-2)
+
+
+def test_dense_mlp_forward_from_residual():
+    g = torch.Generator().manual_seed(6)
+    mlp = DeepseekV2MLP(32, 48, fused=True).requires_grad_(False)
+    test_eq(mlp.folds(torch.randn(1, 32)), False)   # on the CPU the layer keeps the norm's own launch
+    a, res, nw = torch.randn(1, 32, generator=g), torch.randn(1, 32, generator=g), torch.rand(32, generator=g) + 0.5
+    out, h = mlp.forward_from_residual(a, res, nw, 1e-6)
+    xn, h_ref = rms_norm(a, nw, 1e-6, residual=res)
+    test_eq(torch.equal(h, h_ref), True)
+    test_eq(torch.equal(out, mlp.down(gate_up_silu_gemv(xn, mlp.gate_up_proj.weight))), True)
+    mlp.fused = False
+    test_close(out, mlp(xn), eps=1e-5)   # and the torch MLP to rounding
 
 
 def test_count_masks_routed_experts():

@@ -5,6 +5,8 @@
 # %% ../../nbs/14a_dense_gemv.ipynb #9e6a5d48
 from __future__ import annotations
 
+from typing import Optional
+
 import torch
 from ..core.env import interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
@@ -14,7 +16,7 @@ from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 # %% auto #0
 __all__ = ['DENSE_GEMV_ROWS_K', 'DENSE_GEMV_MAX_K', 'DENSE_GEMV_MAX_M', 'GATE_UP_SILU_MAX_M', 'dense_gemv_kernel',
            'dense_gemv_plan', 'dense_gemv', 'invoke_dense_gemv', 'gate_up_silu_gemv_kernel', 'gate_up_silu_gemv',
-           'invoke_gate_up_silu_gemv']
+           'norm_gate_up_silu_gemv', 'invoke_gate_up_silu_gemv']
 
 # %% ../../nbs/14a_dense_gemv.ipynb #e92c5b30
 @triton.jit
@@ -89,48 +91,78 @@ GATE_UP_SILU_MAX_M = 1   # rows the dense MLP folds: measured at one row only (d
 
 @triton.jit
 def gate_up_silu_gemv_kernel(
-    x_ptr, w_ptr, out_ptr, M, I, K, stride_xm, stride_wn, stride_om,
-    PAIRS: tl.constexpr, BLOCK_K: tl.constexpr, PDL: tl.constexpr = False,
+    x_ptr, w_ptr, out_ptr, res_ptr, g_ptr, h_ptr, M, I, K, stride_xm, stride_wn, stride_om, stride_rm, stride_hm, eps,
+    PAIRS: tl.constexpr, BLOCK_K: tl.constexpr, HAS_NORM: tl.constexpr = False, PDL: tl.constexpr = False,
 ):
-    """out[m, i] = silu(x[m] . W[i]) * (x[m] . W[I + i]) for PAIRS values of i per program, K whole (BLOCK_K >= K).
+    """out[m, i] = silu(y[m] . W[i]) * (y[m] . W[I + i]) for PAIRS values of i per program, K whole (BLOCK_K >= K).
 
     - x_ptr: [M, K], row stride `stride_xm`; w_ptr: gate_up_proj's weight [2 * I, K] (gate rows, then up rows),
       row stride `stride_wn`; both unit column stride, one dtype; out_ptr: [M, I] in x's dtype, row stride `stride_om`.
+    - y = x; with HAS_NORM, y = rmsnorm(x + res) with weight g_ptr [K] and `eps`, as 19's rms_norm_kernel rounds it, and
+      program 0 stores h = x + res to h_ptr (res_ptr, h_ptr: [M, K], row strides `stride_rm`, `stride_hm`).
     - Each half is rounded to x's dtype as a stored projection would be, the SiLU as `F.silu` rounds, then the product.
     - PDL: launched early (02's `pdl_options`): the weights load, then the program waits for the kernel before.
     """
-    i = tl.program_id(0) * PAIRS + tl.arange(0, PAIRS)
+    pid = tl.program_id(0)
+    i = pid * PAIRS + tl.arange(0, PAIRS)
     imask = i < I
     offs_k = tl.arange(0, BLOCK_K)
-    wmask = imask[:, None] & (offs_k < K)[None, :]
+    kmask = offs_k < K
+    wmask = imask[:, None] & kmask[None, :]
     wg = tl.load(w_ptr + i[:, None] * stride_wn + offs_k[None, :], mask=wmask, other=0.0)
     wu = tl.load(w_ptr + (i + I)[:, None] * stride_wn + offs_k[None, :], mask=wmask, other=0.0)
-    if PDL:   # the weights are loaded: only x waits for the kernel before
+    if HAS_NORM:
+        g = tl.load(g_ptr + offs_k, mask=kmask, other=0.0).to(tl.float32)
+    if PDL:   # the weights are loaded: only x (and the residual) wait for the kernel before
         gdc_wait()
         gdc_launch_dependents()
     wgf, wuf = wg.to(tl.float32), wu.to(tl.float32)
     for m in range(0, M):
-        x = tl.load(x_ptr + m * stride_xm + offs_k, mask=offs_k < K, other=0.0)
+        x = tl.load(x_ptr + m * stride_xm + offs_k, mask=kmask, other=0.0)
         xf = x.to(tl.float32)
+        if HAS_NORM:   # the residual add and the norm, every program for itself (19b does the same)
+            x = (xf + tl.load(res_ptr + m * stride_rm + offs_k, mask=kmask, other=0.0).to(tl.float32)).to(x.dtype)
+            if pid == 0:
+                tl.store(h_ptr + m * stride_hm + offs_k, x, mask=kmask)
+            hf = x.to(tl.float32)
+            inv = 1.0 / tl.sqrt(tl.sum(hf * hf, axis=0) / K + eps)
+            xf = ((hf * inv).to(x.dtype).to(tl.float32) * g).to(x.dtype).to(tl.float32)
         a = tl.sum(wgf * xf[None, :], axis=1).to(x.dtype).to(tl.float32)
         b = tl.sum(wuf * xf[None, :], axis=1).to(x.dtype).to(tl.float32)
         s = (a / (1.0 + tl.exp(-a))).to(x.dtype).to(tl.float32)
         tl.store(out_ptr + m * stride_om + i, (s * b).to(x.dtype), mask=imask)
 
-def gate_up_silu_gemv(x: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
-    "`silu(gate) * up` where `gate, up = (x @ weight.T).chunk(2, -1)`, for a few rows of x, in one launch."
+def _check_pairs(x: torch.Tensor, weight: torch.Tensor) -> None:
     if weight.dim() != 2 or weight.shape[0] % 2: raise ValueError(f"weight must be [2 * I, K] (gate rows, then up rows), got {tuple(weight.shape)}")
     _check(x, weight, None)
     if x.shape[1] > DENSE_GEMV_ROWS_K: raise ValueError(f"K = {x.shape[1]} is wider than one tile of pairs ({DENSE_GEMV_ROWS_K}): use F.linear")
+
+def gate_up_silu_gemv(x: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    "`silu(gate) * up` where `gate, up = (x @ weight.T).chunk(2, -1)`, for a few rows of x, in one launch."
+    _check_pairs(x, weight)
     out = torch.empty(x.shape[0], weight.shape[0] // 2, dtype=x.dtype, device=x.device)
-    if out.numel(): invoke_gate_up_silu_gemv(x, weight, out)
+    if out.numel(): invoke_gate_up_silu_gemv(x, weight, out, None, None, None, 0.0)
     return out
 
-@torch.library.custom_op("refmoe::gate_up_silu_gemv", mutates_args=("out",))
-def invoke_gate_up_silu_gemv(x: torch.Tensor, weight: torch.Tensor, out: torch.Tensor) -> None:
-    "Launch `gate_up_silu_gemv_kernel`: 4 pairs of rows a program (the tile call 4 measured; 16 where interpreted)."
+def norm_gate_up_silu_gemv(x: torch.Tensor, residual: torch.Tensor, norm_weight: torch.Tensor, eps: float,
+                           weight: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    "`(gate_up_silu_gemv(rmsnorm(x + residual)), x + residual)`: the residual add and the norm before it in the same launch."
+    _check_pairs(x, weight)
+    if residual.shape != x.shape or residual.dtype != x.dtype or residual.device != x.device or residual.stride(1) != 1:
+        raise ValueError(f"residual must be like x {tuple(x.shape)} {x.dtype}, got {tuple(residual.shape)} {residual.dtype}")
+    if norm_weight.shape != (x.shape[1],) or norm_weight.dtype != x.dtype or norm_weight.device != x.device:
+        raise ValueError(f"norm_weight must be [{x.shape[1]}] in {x.dtype}, got {tuple(norm_weight.shape)} {norm_weight.dtype}")
+    out, h = torch.empty(x.shape[0], weight.shape[0] // 2, dtype=x.dtype, device=x.device), torch.empty_like(x)
+    if out.numel(): invoke_gate_up_silu_gemv(x, weight, out, residual, norm_weight, h, float(eps))
+    return out, h
+
+@torch.library.custom_op("refmoe::gate_up_silu_gemv", mutates_args=("out", "h"))
+def invoke_gate_up_silu_gemv(x: torch.Tensor, weight: torch.Tensor, out: torch.Tensor, residual: Optional[torch.Tensor],
+                             norm_weight: Optional[torch.Tensor], h: Optional[torch.Tensor], eps: float) -> None:
+    "Launch `gate_up_silu_gemv_kernel` (the norm in front when `residual` is given): 4 pairs of rows a program (the tile call 4 measured; 16 where interpreted)."
     (M, K), I = x.shape, weight.shape[0] // 2
     pairs = 16 if interpreted_on(x) else 4
+    res, g, hh = (x, x, x) if residual is None else (residual, norm_weight, h)
     kernel_for(gate_up_silu_gemv_kernel, x)[(triton.cdiv(I, pairs),)](
-        x, weight, out, M, I, K, x.stride(0), weight.stride(0), out.stride(0),
-        PAIRS=pairs, BLOCK_K=triton.next_power_of_2(K), num_warps=4, **pdl_options(x))
+        x, weight, out, res, g, hh, M, I, K, x.stride(0), weight.stride(0), out.stride(0), res.stride(0), hh.stride(0), eps,
+        PAIRS=pairs, BLOCK_K=triton.next_power_of_2(K), HAS_NORM=residual is not None, num_warps=4, **pdl_options(x))

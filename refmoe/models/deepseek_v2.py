@@ -12,7 +12,8 @@ import torch.nn.functional as F
 from torch import nn
 
 from ..layers.attention import Attention, KVCache, attention_mask
-from ..kernels.dense_gemv import DENSE_GEMV_MAX_K, DENSE_GEMV_ROWS_K, GATE_UP_SILU_MAX_M, dense_gemv, gate_up_silu_gemv
+from ..kernels.dense_gemv import (DENSE_GEMV_MAX_K, DENSE_GEMV_ROWS_K, GATE_UP_SILU_MAX_M, dense_gemv, gate_up_silu_gemv,
+                                      norm_gate_up_silu_gemv)
 from ..kernels.norm_rope import rms_norm
 from ..layers.forward_batch import ForwardBatch
 from ..layers.moe import V2_LITE_MOE, DeepseekV2MoE, MoEConfig
@@ -90,11 +91,23 @@ class DeepseekV2MLP(nn.Module):
         self.gate_up_proj = nn.Linear(hidden_size, 2 * intermediate_size, bias=False, dtype=dtype, device=device)
         self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=False, dtype=dtype, device=device)
 
+    def folds(self, x: torch.Tensor) -> bool:
+        "Does `x` take the GEMV path (fused, on a GPU, one row, K within a tile of pairs)?"
+        return self.fused and x.is_cuda and x.dim() == 2 and x.shape[0] <= GATE_UP_SILU_MAX_M and x.shape[1] <= DENSE_GEMV_ROWS_K
+
+    def down(self, act: torch.Tensor) -> torch.Tensor:
+        "`down_proj` on the GEMV path: 14a's `dense_gemv` when K fits a program, else the Linear."
+        return dense_gemv(act, self.down_proj.weight) if act.shape[1] <= DENSE_GEMV_MAX_K else self.down_proj(act)
+
+    def forward_from_residual(self, x: torch.Tensor, residual: torch.Tensor, norm_weight: torch.Tensor,
+                              eps: float) -> tuple[torch.Tensor, torch.Tensor]:
+        "`(mlp(rmsnorm(x + residual)), x + residual)` on the GEMV path, the add and the norm inside gate_up's launch (14a)."
+        act, h = norm_gate_up_silu_gemv(x, residual, norm_weight, eps, self.gate_up_proj.weight)
+        return self.down(act), h
+
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         "down(silu(gate(x)) * up(x))."
-        if self.fused and x.is_cuda and x.dim() == 2 and x.shape[0] <= GATE_UP_SILU_MAX_M and x.shape[1] <= DENSE_GEMV_ROWS_K:
-            act = gate_up_silu_gemv(x, self.gate_up_proj.weight)
-            return dense_gemv(act, self.down_proj.weight) if act.shape[1] <= DENSE_GEMV_MAX_K else self.down_proj(act)
+        if self.folds(x): return self.down(gate_up_silu_gemv(x, self.gate_up_proj.weight))
         gate, up = self.gate_up_proj(x).chunk(2, dim=-1)
         return self.down_proj(F.silu(gate) * up)
 
@@ -123,7 +136,10 @@ class DeepseekV2DecoderLayer(nn.Module):
             if residual is None: x, residual = n(hidden_states), hidden_states
             else: x, residual = n.add_forward(hidden_states, residual)   # the last layer's add, fused here
             a = self.self_attn(x, positions, forward_batch, mask)
-        x, residual = self.post_attention_layernorm.add_forward(a, residual)
+        p = self.post_attention_layernorm
+        if not self.is_moe and p.fused and self.mlp.folds(a):   # the dense layer at one row: the norm inside gate_up's launch (14a)
+            return self.mlp.forward_from_residual(a, residual, p.weight, p.eps)
+        x, residual = p.add_forward(a, residual)
         return (self.mlp(x, forward_batch.num_token_non_padded) if self.is_moe else self.mlp(x)), residual
 
 # %% ../../nbs/25_model.ipynb #ec2ad7a6
