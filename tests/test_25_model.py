@@ -86,6 +86,9 @@ def test_decode_fold_matches_three_launches_gpu():
         dense.fused = False                     # the dense MLP on cuBLAS and torch's SiLU: close, not bit for bit (14a)
         test_close(lm(dec.input_ids, dec.positions, dec), folded, eps=0.05)
         dense.fused = True
+        kv.k.copy_(k0); kv.v.copy_(v0)
+        with patch("refmoe.layers.moe.MOE_NORM_FOLD_MAX_M", 0): apart = lm(dec.input_ids, dec.positions, dec)   # the MoE norms apart (20)
+        test_close(apart, folded, eps=1e-2)
 
 
 @pytest.mark.gpu
@@ -93,9 +96,9 @@ def test_lm_head_fp32_out_gpu():
     lm = build_model("tiny", impl="triton", dtype=torch.bfloat16, device="cuda", seed=3)
     for rows in (1, 3):   # the GEMV at one row, cuBLAS with an fp32 output above
         h = torch.randn(rows, lm.config.hidden_size, device="cuda").bfloat16()
-        got, ref = lm.compute_logits(h), lm.lm_head(h).float()
+        got, ref = lm.compute_logits(h), h.float() @ lm.lm_head.weight.float().t()   # fp32 logits: no bf16 rounding
         test_eq(got.dtype, torch.float32)
-        assert ((got - ref).norm() / ref.norm()).item() < 1e-2 and torch.equal(got.argmax(-1), ref.argmax(-1))
+        assert ((got - ref).norm() / ref.norm()).item() < 1e-4   # a bf16 result cast after is 1.7e-3 off (s18 call 6)
         test_close(lm.compute_logits(torch.cat([h, h]), logits_rows=torch.tensor([rows])), got[:1], eps=1e-2)
 
 
