@@ -16,7 +16,7 @@ for l in open('$OUT/ab_moe_norm.jsonl'):
     except Exception: print(l[:300]); continue
     print({k: d[k] for k in ('batch','floor_us','best_us','logits_identical','logits_rel_diff','argmax_same')})"
 for nb in 10a_gate_route 20_moe_layer 25_model; do
-  timeout 60 python3 scripts/nbtools.py run --flags "gpu bench" nbs/$nb.ipynb 2>&1 | tail -2; cp nbs/$nb.ipynb "$OUT/"
+  timeout 60 python3 scripts/nbtools.py run --flags "gpu bench" nbs/$nb.ipynb 2>&1 | tail -2
 done
-timeout 150 python3 scripts/nbtools.py run --flags "gpu bench" nbs/73_runner_bench.ipynb > "$OUT/nb-73.txt" 2>&1; echo "nb73 rc=$?"
-cp nbs/73_runner_bench.ipynb "$OUT/"
+timeout 150 python3 scripts/nbtools.py run --flags "gpu bench" nbs/73_runner_bench.ipynb > nb-73.txt 2>&1; echo "nb73 rc=$?"; tail -2 nb-73.txt
+tar czf "$OUT/nbs.tgz" nb-73.txt nbs/10a_gate_route.ipynb nbs/20_moe_layer.ipynb nbs/25_model.ipynb nbs/73_runner_bench.ipynb   # at most 8 files come back
