@@ -171,7 +171,7 @@ def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tens
     if cfg.get("kind", "sorted") == "gemv":   # shared experts ride along as S more slots per token (notebook 14)
         act, out = torch.empty(M * (k + S), I2 // 2, dtype=x.dtype, device=x.device), torch.empty_like(x)
         invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, *gemv_args(c13), *gemv_args(c2), *shared,
-                              *(shared_norm if S and shared_norm is not None else ()))
+                              *(shared_norm if S and shared_norm is not None else (None, None, None, 0.0)))
         return out
     act = torch.empty(M * k, I2 // 2, dtype=x.dtype, device=x.device)
     bm = cfg["BLOCK_SIZE_M"]

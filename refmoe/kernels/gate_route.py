@@ -189,8 +189,9 @@ def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConf
     if counters is None: counters = route_counters(M, x.device)
     w = torch.empty(M, c.top_k, dtype=torch.float32, device=x.device)
     ids = torch.empty(M, c.top_k, dtype=torch.int32, device=x.device)
+    norm = _norm or (None, None, None, None, 0.0)   # every argument given: torch 2.11's op finds a mutated one by its position
     gate_route_op(x, gate, correction_bias, expert_map, num_token_non_padded, w, ids, counters, expert_load, c.top_k,
-                  c.scoring_func == "sigmoid", c.n_group, c.topk_group, c.renormalize, float(c.routed_scaling_factor), *_norm)
+                  c.scoring_func == "sigmoid", c.n_group, c.topk_group, c.renormalize, float(c.routed_scaling_factor), *norm)
     return w, ids
 
 NORM_MAX_H = 8192   # norm_gate_route holds a row in one tile to take its rms (DeepSeek-V3's 7168 fits)
