@@ -133,9 +133,9 @@ def route_counters(num_rows: int, device: str | torch.device) -> torch.Tensor:
 def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional[torch.Tensor], expert_map: Optional[torch.Tensor],
                   num_token_non_padded: Optional[torch.Tensor], topk_weights: torch.Tensor, topk_ids: torch.Tensor,
                   counters: torch.Tensor, expert_load: Optional[torch.Tensor], top_k: int, sigmoid: bool, n_group: int,
-                  topk_group: int, renormalize: bool, scale: float, residual: Optional[torch.Tensor] = None,
-                  norm_weight: Optional[torch.Tensor] = None, normed: Optional[torch.Tensor] = None,
-                  h: Optional[torch.Tensor] = None, eps: float = 0.0) -> None:
+                  topk_group: int, renormalize: bool, scale: float, residual: Optional[torch.Tensor],
+                  norm_weight: Optional[torch.Tensor], normed: Optional[torch.Tensor], h: Optional[torch.Tensor],
+                  eps: float) -> None:   # no defaults: torch 2.11 drops trailing default arguments, then finds no mutated `h`
     "Launch `gate_route_kernel`, writing `topk_weights` and `topk_ids` in place, adding to `expert_load` if given (the counters end as they began, zero); with `residual`, routing `rmsnorm(x + residual)` and writing it to `normed`, the sum to `h`."
     M, H = x.shape
     E = gate.shape[0]
@@ -189,7 +189,7 @@ def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConf
     if counters is None: counters = route_counters(M, x.device)
     w = torch.empty(M, c.top_k, dtype=torch.float32, device=x.device)
     ids = torch.empty(M, c.top_k, dtype=torch.int32, device=x.device)
-    norm = _norm or (None, None, None, None, 0.0)   # every argument given: torch 2.11's op finds a mutated one by its position
+    norm = _norm or (None, None, None, None, 0.0)
     gate_route_op(x, gate, correction_bias, expert_map, num_token_non_padded, w, ids, counters, expert_load, c.top_k,
                   c.scoring_func == "sigmoid", c.n_group, c.topk_group, c.renormalize, float(c.routed_scaling_factor), *norm)
     return w, ids
