@@ -3,10 +3,8 @@ import pytest
 import torch
 from refmoe.kernels.topk import TopKConfig, check_routing, route_tile
 from refmoe.kernels.gate_route import (
-    NORM_MAX_H,
     gate_route,
     gate_route_plan,
-    norm_gate_route,
     route_counters,
 )
 
@@ -29,17 +27,6 @@ def _gate_agree(x, gate, cfg, **kw):
     test_eq(ids, ids_ref); test_close(w, w_ref, eps=1e-5)
     test_eq(counters.count_nonzero().item(), 0)
     return w, ids
-
-def _norm_case(M, H, dtype=torch.float32, seed=0):
-    g = torch.Generator().manual_seed(seed)
-    a, res = torch.randn(M, H, generator=g).to(dtype), torch.randn(M, H, generator=g).to(dtype)
-    return a, res, (1 + 0.1 * torch.randn(H, generator=g)).to(dtype), (torch.randn(16, H, generator=g) / H ** 0.5).to(dtype)
-
-def _norm_torch(a, res, weight, eps=1e-6):
-    "The reference: the residual add, then 25's torch RMSNorm."
-    h = a + res
-    hf = h.float()
-    return (hf * torch.rsqrt(hf.pow(2).mean(-1, keepdim=True) + eps)).to(h.dtype) * weight, h
 
 
 def test_plan_covers_h():
@@ -80,33 +67,6 @@ def test_bad_input():
     test_fail(lambda: gate_route(torch.randn(300, 32), gate, cfg, counters=torch.zeros(2, dtype=torch.int32)), contains="300 rows need 3 counters")
     test_fail(lambda: gate_route(x, gate, TopKConfig(top_k=9)), contains="top_k=9 must be between 1 and the number of experts E=8")
     test_fail(lambda: gate_route(x, gate, cfg, torch.tensor([2.0])), contains="must be int32")
-
-
-def test_norm_gate_route_matches_norm_then_route():
-    for M, H in ((1, 64), (17, 100), (3, 16), (40, 200)):    # one row; a ragged H; one slice; several row blocks
-        a, res, nw, gate = _norm_case(M, H, seed=M)
-        counters, load = route_counters(M, "cpu"), torch.zeros(16, dtype=torch.int64)
-        cfg = TopKConfig(top_k=3, renormalize=True)
-        count = torch.tensor([max(M - 2, 0)], dtype=torch.int32)
-        w, ids, y, h = norm_gate_route(a, res, nw, 1e-6, gate, cfg, count, counters=counters, expert_load=load)
-        y_ref, h_ref = _norm_torch(a, res, nw)
-        test_eq(h, h_ref); test_close(y, y_ref, eps=1e-5)
-        w_ref, ids_ref = select_experts_torch(F.linear(y_ref.float(), gate.float()), cfg, num_token_non_padded=count)
-        test_eq(ids, ids_ref); test_close(w, w_ref, eps=1e-5)
-        test_eq(counters.count_nonzero().item(), 0)
-        test_eq(load, torch.bincount(ids[ids >= 0].long(), minlength=16))
-
-
-def test_norm_gate_route_bad_input():
-    a, res, nw, gate = _norm_case(4, 32)
-    cfg = TopKConfig(top_k=2)
-    test_fail(lambda: norm_gate_route(a, res[:, :16], nw, 1e-6, gate[:, :32], cfg), contains="residual must be like hidden_states (4, 32)")
-    test_fail(lambda: norm_gate_route(a, res.double(), nw, 1e-6, gate, cfg), contains="residual must be like hidden_states")
-    test_fail(lambda: norm_gate_route(a, res, nw[:16], 1e-6, gate, cfg), contains="norm_weight must be [32]")
-    test_fail(lambda: norm_gate_route(a, res, nw.bfloat16(), 1e-6, gate, cfg), contains="norm_weight must be [32] in torch.float32")
-    test_fail(lambda: norm_gate_route(a, res, nw, 1e-6, gate.bfloat16(), cfg), contains="gate is torch.bfloat16")
-    wide = torch.zeros(1, NORM_MAX_H + 1)
-    test_fail(lambda: norm_gate_route(wide, wide, torch.ones(NORM_MAX_H + 1), 1e-6, torch.zeros(8, NORM_MAX_H + 1), cfg), contains="wider than the norm's one tile")
 
 
 def test_gate_route_counts_load():
@@ -163,19 +123,3 @@ def test_cuda_graph_capture():
         _, ids_ref = select_experts_torch(F.linear(x.float(), gate.float()), cfg, num_token_non_padded=count)
         test_eq((ids[n:] == -1).all().item(), True)
         if n: assert (ids[:n].sort(1).values == ids_ref[:n].sort(1).values).all(1).float().mean().item() >= 0.95   # no real row at n = 0
-
-
-@pytest.mark.gpu
-def test_norm_gate_route_gpu():
-    cfg, counters = TopKConfig(top_k=6), route_counters(256, "cuda")
-    for M in (1, 4, 16, 256):
-        a, res = torch.randn(M, 2048, device="cuda").bfloat16(), torch.randn(M, 2048, device="cuda").bfloat16()
-        nw = (1 + 0.1 * torch.randn(2048, device="cuda")).bfloat16()
-        gate = (torch.randn(64, 2048, device="cuda") / 2048 ** 0.5).to(torch.bfloat16)
-        w, ids, y, h = norm_gate_route(a, res, nw, 1e-6, gate, cfg, counters=counters)
-        y_ref, h_ref = _norm_torch(a, res, nw)
-        test_eq(torch.equal(h, h_ref), True)
-        assert ((y.float() - y_ref.float()).abs() <= y_ref.float().abs() / 128 + 1e-6).all(), M   # at most one bf16 rounding
-        w_ref, ids_ref = select_experts_torch(F.linear(y.float(), gate.float()), cfg)
-        assert (ids.sort(1).values == ids_ref.sort(1).values).all(1).float().mean().item() >= 0.99, M
-        test_eq(counters.count_nonzero().item(), 0)

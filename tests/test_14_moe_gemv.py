@@ -12,24 +12,6 @@ import torch
 from refmoe.kernels.moe_reference import fused_experts_torch
 from refmoe.testing import experts_case, poisoned_experts
 
-def _shared_norm_case(M, H, I, k, S, dtype=torch.float32, seed=0):
-    "Attention output, residual, norm weight, gate, experts and shared experts, with x = the router's norm of the first two."
-    from refmoe.kernels.gate_route import norm_gate_route
-    from refmoe.kernels.topk import TopKConfig
-    g = torch.Generator().manual_seed(seed)
-    r = lambda *s: torch.randn(*s, generator=g)
-    a, res, nw = r(M, H).to(dtype), r(M, H).to(dtype), (1 + 0.1 * r(H)).to(dtype)
-    w13, w2 = (r(8, 2 * I, H) / H ** 0.5).to(dtype), (r(8, H, I) / I ** 0.5).to(dtype)
-    gate_up, down = (r(2 * S * I, H) / H ** 0.5).to(dtype), (r(H, S * I) / I ** 0.5).to(dtype)
-    w, ids, x, _ = norm_gate_route(a, res, nw, 1e-6, (r(8, H) / H ** 0.5).to(dtype), TopKConfig(top_k=k))
-    return x, w13, w2, w, ids, gate_up, down, (a, res, nw, 1e-6)
-
-def _run_gemv(x, w13, w2, w, ids, gate_up, down, norm=(), bn=16, bk=32):
-    k, S, I = ids.shape[1], gate_up.shape[0] // (2 * w2.shape[2]), w2.shape[2]
-    act, out = torch.empty(x.shape[0] * (k + S), I, dtype=x.dtype, device=x.device), torch.empty_like(x)
-    invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, True, bn, bk, 4, 1, bn, bk, 4, 1, gate_up, down, *norm)
-    return act, out
-
 
 def test_out_of_bounds_reads_raise():
     w = torch.zeros(4, 8, 16)
@@ -93,23 +75,3 @@ def test_gemv_shared_slots_bad_input():
     test_fail(lambda: run(gate_up.half(), down), contains="shared_gate_up is torch.float16")
     test_fail(lambda: run(gate_up, down, torch.empty(6, 24)), contains="act holds 6 rows")
     test_eq(out.abs().sum().item(), 0.0)   # nothing launched: out is as it was
-
-
-def test_gemv_shared_norm_matches_given_x():
-    for dtype in (torch.float32, torch.bfloat16):
-        for M, H, I, k, S, (bn, bk) in ((1, 48, 24, 3, 2, (16, 32)), (3, 64, 16, 2, 1, (8, 16)), (2, 40, 24, 2, 2, (16, 32))):   # 40: a ragged K
-            case = _shared_norm_case(M, H, I, k, S, dtype, seed=M)
-            (act, out), (act_n, out_n) = _run_gemv(*case, bn=bn, bk=bk), _run_gemv(*case[:-1], norm=case[-1], bn=bn, bk=bk)
-            test_eq(torch.equal(act, act_n) and torch.equal(out, out_n), True)   # the same bits
-
-
-def test_gemv_shared_norm_bad_input():
-    x, w13, w2, w, ids, gate_up, down, (a, res, nw, eps) = _shared_norm_case(2, 48, 24, 3, 2)
-    act, out = torch.empty(10, 24), torch.zeros(2, 48)
-    run = lambda *norm, gu=gate_up, d=down: invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, True, 16, 32, 4, 1, 16, 32, 4, 1, gu, d, *norm)
-    test_fail(lambda: run(a, None, nw, eps), contains="come together")
-    test_fail(lambda: run(a, res, nw, eps, gu=None, d=None), contains="recomputed only by shared slots")
-    test_fail(lambda: run(a[:1], res, nw, eps), contains="norm_x must be like x (2, 48)")
-    test_fail(lambda: run(a, res.half(), nw, eps), contains="norm_residual must be like x")
-    test_fail(lambda: run(a, res, nw[:8], eps), contains="norm_weight must be [48]")
-    test_eq(out.abs().sum().item(), 0.0)   # nothing launched

@@ -42,19 +42,6 @@ def test_shared_experts_both_kinds():
               contains="shared_down must be [48, 48]")
 
 
-def test_shared_norm_both_kinds():
-    from refmoe.kernels.gate_route import norm_gate_route
-    from refmoe.kernels.topk import TopKConfig
-    g = torch.Generator().manual_seed(6)
-    a, res, nw = torch.randn(3, 48, generator=g), torch.randn(3, 48, generator=g), 1 + 0.1 * torch.randn(48, generator=g)
-    _, w13, w2, _, _ = experts_case(3, 8, 48, 24, 2, seed=6)
-    gate_up, down = torch.randn(96, 48, generator=g) / 48 ** 0.5, torch.randn(48, 48, generator=g) / 24 ** 0.5
-    w, ids, x, _ = norm_gate_route(a, res, nw, 1e-6, torch.randn(8, 48, generator=g) / 48 ** 0.5, TopKConfig(top_k=2))
-    for cfg in (GEMV, ODD_K):
-        plain = fused_experts(x, w13, w2, w, ids, config=cfg, shared_experts=(gate_up, down))
-        test_eq(fused_experts(x, w13, w2, w, ids, config=cfg, shared_experts=(gate_up, down), shared_norm=(a, res, nw, 1e-6)), plain)
-
-
 def test_bf16_interpreted():
     x, w13, w2, w, ids = experts_case(dtype=torch.bfloat16)
     ref = fused_experts_torch(x, w13, w2, w, ids).float()

@@ -17,7 +17,6 @@ from refmoe.core.scenario import run_scenario
 from refmoe.core.legacy import legacy
 from refmoe.kernels.moe_gemv import IllegalMemoryAccessError
 from refmoe.testing import recorded_ops
-from refmoe.kernels.norm_rope import rms_norm
 
 TINY = MoEConfig(hidden_size=32, moe_intermediate_size=16, n_routed_experts=8, num_experts_per_tok=2, n_shared_experts=1)
 V3ISH = MoEConfig(hidden_size=32, moe_intermediate_size=16, n_routed_experts=8, num_experts_per_tok=3, n_shared_experts=1,
@@ -143,42 +142,6 @@ def test_shared_slots_gpu():
         test_eq(torch.equal(out, fused), True)
         count.fill_(0); graph.replay(); torch.cuda.synchronize()
         test_eq(out.abs().sum().item(), 0.0)   # a padded token: nothing routed, nothing shared
-
-
-def test_forward_from_residual_matches_norm_then_forward():
-    for cfg, dtype in ((TINY, torch.float32), (V3ISH, torch.float32), (TINY, torch.bfloat16)):
-        for M, n in ((1, 1), (3, 2), (4, 0)):   # padded rows too
-            layer = DeepseekV2MoE(cfg, impl="triton", dtype=dtype)
-            a, res, nw = _x(M).to(dtype), _x(M, seed=1).to(dtype), (1 + 0.1 * _x(1, seed=2)[0]).to(dtype)
-            with expert_parallel(2):   # the count is live and -1 filtered
-                out, h = layer.forward_from_residual(a, res, nw, 1e-6, _count(n))
-                load = layer.expert_load.clone(); layer.reset_expert_load()
-                y, h_ref = rms_norm(a, nw, 1e-6, residual=res)
-                test_eq(torch.equal(out, layer(y, _count(n))) and torch.equal(h, h_ref), True)
-                test_eq(load, layer.expert_load)
-    test_eq(layer.folds_norm(a[:1]), False)   # a CPU tensor
-    test_fail(lambda: DeepseekV2MoE(TINY, impl="torch").forward_from_residual(a.float(), res.float(), nw.float(), 1e-6), contains="needs the triton impl")
-    test_fail(lambda: layer.forward_from_residual(a, res[:, :16], nw, 1e-6), contains="residual must be like hidden_states")
-
-
-@pytest.mark.gpu
-def test_forward_from_residual_graph_gpu():
-    from refmoe.kernels.dense_gemv import dense_gemv
-    layer = DeepseekV2MoE(V2_LITE_MOE, dtype=torch.bfloat16, device="cuda")
-    src, w_o = torch.randn(1, 2048, device="cuda").bfloat16(), (torch.randn(2048, 2048, device="cuda") / 45).bfloat16()
-    res, nw = torch.randn(1, 2048, device="cuda").bfloat16(), (1 + 0.1 * torch.randn(2048, device="cuda")).bfloat16()
-    count = torch.tensor([1], dtype=torch.int32, device="cuda")
-    test_eq(layer.folds_norm(src), True); test_eq(layer.folds_norm(torch.cat([src, src])), False)
-    step = lambda: layer.forward_from_residual(dense_gemv(src, w_o), res, nw, 1e-6, count)
-    step(); torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph): out, h = step()
-    for _ in range(4):
-        src.copy_(torch.randn_like(src)); res.copy_(torch.randn_like(res)); graph.replay(); torch.cuda.synchronize()
-        y, h_ref = rms_norm(dense_gemv(src, w_o), nw, 1e-6, residual=res)
-        ref = layer(y, count)
-        test_eq(torch.equal(h, h_ref), True)
-        assert ((out.float() - ref.float()).norm() / ref.float().norm()).item() < 1e-2
 
 
 def test_scenario_verdict():

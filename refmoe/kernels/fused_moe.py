@@ -155,9 +155,8 @@ def invoke_fused_moe_kernel(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, t
 # %% ../../nbs/15_fused_moe.ipynb #a2bf97e0
 def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor,
                   topk_ids: torch.Tensor, *, config: dict | None = None, filter_expert: bool = True,
-                  shared_experts: tuple[torch.Tensor, torch.Tensor] | None = None,
-                  shared_norm: tuple[torch.Tensor, torch.Tensor, torch.Tensor, float] | None = None) -> torch.Tensor:
-    "Routed experts: `sum_j topk_weights[:, j] * expert_{topk_ids[:, j]}(x)`, skipping id -1 when `filter_expert`; `[M, H]`; plus the shared MLP `(gate_up, down)` if given; `shared_norm` `(x0, residual, weight, eps)`: x is `rmsnorm(x0 + residual)`, which the gemv's shared slots recompute (14)."
+                  shared_experts: tuple[torch.Tensor, torch.Tensor] | None = None) -> torch.Tensor:
+    "Routed experts: `sum_j topk_weights[:, j] * expert_{topk_ids[:, j]}(x)`, skipping id -1 when `filter_expert`; `[M, H]`; plus the shared MLP `(gate_up, down)` if given."
     check_experts(hidden_states, w13, w2, topk_weights, topk_ids)
     x = hidden_states if hidden_states.stride(-1) == 1 else hidden_states.contiguous()
     (M, H), (E, I2, _), k = x.shape, w13.shape, topk_ids.shape[1]
@@ -170,8 +169,7 @@ def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tens
     c13, c2 = cfg["w13"], cfg["w2"]
     if cfg.get("kind", "sorted") == "gemv":   # shared experts ride along as S more slots per token (notebook 14)
         act, out = torch.empty(M * (k + S), I2 // 2, dtype=x.dtype, device=x.device), torch.empty_like(x)
-        invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, *gemv_args(c13), *gemv_args(c2), *shared,
-                              *(shared_norm if S and shared_norm is not None else (None, None, None, 0.0)))
+        invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, *gemv_args(c13), *gemv_args(c2), *shared)
         return out
     act = torch.empty(M * k, I2 // 2, dtype=x.dtype, device=x.device)
     bm = cfg["BLOCK_SIZE_M"]

@@ -16,28 +16,18 @@ from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 from .topk import TopKConfig, check_routing, route_tile
 
 # %% auto #0
-__all__ = ['ROWS_PER_COUNTER', 'NORM_MAX_H', 'row_inv_rms', 'gate_route_kernel', 'gate_route_plan', 'route_counters',
-           'gate_route_op', 'gate_route', 'norm_gate_route']
+__all__ = ['ROWS_PER_COUNTER', 'gate_route_kernel', 'gate_route_plan', 'route_counters', 'gate_route_op', 'gate_route']
 
 # %% ../../nbs/10a_gate_route.ipynb #39c9c95c
 @triton.jit
-def row_inv_rms(x_ptr, res_ptr, K, eps, BLOCK: tl.constexpr):
-    "1 / rms(h) for one row h = x + res of K values (h rounded to x's dtype first), as 19's `rms_norm_kernel` takes it."
-    offs = tl.arange(0, BLOCK)
-    mask = offs < K
-    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
-    h = (x.to(tl.float32) + tl.load(res_ptr + offs, mask=mask, other=0.0).to(tl.float32)).to(x.dtype).to(tl.float32)
-    return 1.0 / tl.sqrt(tl.sum(h * h, axis=0) / K + eps)
-
-@triton.jit
 def gate_route_kernel(
     x_ptr, gate_ptr, part_ptr, counter_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr,
-    res_ptr, g_ptr, y_ptr, h_ptr, M, H, E, stride_xm, stride_ge, stride_rm, scale, eps,
+    M, H, E, stride_xm, stride_ge, scale,
     SPLIT: tl.constexpr, H_PER_SPLIT: tl.constexpr, BLOCK_H: tl.constexpr, PRECISION: tl.constexpr, UPCAST: tl.constexpr,
     TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
     SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
     RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr,
-    HAS_NORM: tl.constexpr = False, BLOCK_NORM: tl.constexpr = 16, PDL: tl.constexpr = False,
+    PDL: tl.constexpr = False,
 ):
     """Router logits `x @ gate.T` for `BLOCK_M` rows over one slice of H, and, in the last program of the row block, the routing.
 
@@ -54,9 +44,6 @@ def gate_route_kernel(
     - counter_ptr: int32 [>= row blocks], zero on entry and on exit; read only when SPLIT > 1.
     - bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr: as in `topk_route_kernel`.
     - load_ptr: int64 [E], the expert-load counter, one added per routed (row, slot); read only when HAS_LOAD.
-    - HAS_NORM: the rows routed are y = rmsnorm(x + res) with weight g_ptr [H] and `eps`, rounded as 19's `rms_norm`
-      stores them; res_ptr [M, H] has row stride `stride_rm`; y_ptr and h_ptr ([M, H], contiguous) receive y and
-      h = x + res, each program its own slice. BLOCK_NORM >= H: a row's 1 / rms is taken over all of H at once.
 
     Key constexprs: SPLIT (programs per row block), H_PER_SPLIT (a multiple of BLOCK_H),
     BLOCK_H (the K tile of `tl.dot`), PRECISION (`tl.dot`'s input precision: "ieee" for fp32
@@ -70,24 +57,11 @@ def gate_route_kernel(
     rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_E)
     rmask, cmask = rows < M, cols < E
-    if HAS_NORM:   # every program takes its rows' 1 / rms over all of H itself: a row is 4 kB at H = 2048, read from L2
-        inv = tl.zeros([BLOCK_M], tl.float32)
-        for r in range(0, tl.minimum(M - pid_m * BLOCK_M, BLOCK_M)):
-            row = pid_m * BLOCK_M + r
-            inv = tl.where(tl.arange(0, BLOCK_M) == r, row_inv_rms(x_ptr + row * stride_xm, res_ptr + row * stride_rm, H, eps, BLOCK_NORM), inv)
     acc = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
     for h0 in range(0, H_PER_SPLIT, BLOCK_H):
         hs = pid_s * H_PER_SPLIT + h0 + tl.arange(0, BLOCK_H)
         hmask = hs < H
         xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
-        if HAS_NORM:   # this program's slice of h and of y: stored once, the tile multiplied is y
-            tmask = rmask[:, None] & hmask[None, :]
-            rt = tl.load(res_ptr + rows[:, None] * stride_rm + hs[None, :], mask=tmask, other=0.0)
-            ht = (xt.to(tl.float32) + rt.to(tl.float32)).to(xt.dtype)
-            tl.store(h_ptr + rows[:, None] * H + hs[None, :], ht, mask=tmask)
-            gw = tl.load(g_ptr + hs, mask=hmask, other=0.0).to(tl.float32)
-            xt = ((ht.to(tl.float32) * inv[:, None]).to(xt.dtype).to(tl.float32) * gw[None, :]).to(xt.dtype)
-            tl.store(y_ptr + rows[:, None] * H + hs[None, :], xt, mask=tmask)
         gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
         if UPCAST:                                           # the interpreter's tl.dot mishandles bf16 tiles
             xt, gt = xt.to(tl.float32), gt.to(tl.float32)
@@ -129,14 +103,12 @@ def route_counters(num_rows: int, device: str | torch.device) -> torch.Tensor:
     return torch.zeros(triton.cdiv(max(num_rows, 1), ROWS_PER_COUNTER), dtype=torch.int32, device=device)
 
 # %% ../../nbs/10a_gate_route.ipynb #c26b84ae
-@torch.library.custom_op("refmoe::gate_route", mutates_args=("topk_weights", "topk_ids", "counters", "expert_load", "normed", "h"))
+@torch.library.custom_op("refmoe::gate_route", mutates_args=("topk_weights", "topk_ids", "counters", "expert_load"))
 def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional[torch.Tensor], expert_map: Optional[torch.Tensor],
                   num_token_non_padded: Optional[torch.Tensor], topk_weights: torch.Tensor, topk_ids: torch.Tensor,
                   counters: torch.Tensor, expert_load: Optional[torch.Tensor], top_k: int, sigmoid: bool, n_group: int,
-                  topk_group: int, renormalize: bool, scale: float, residual: Optional[torch.Tensor],
-                  norm_weight: Optional[torch.Tensor], normed: Optional[torch.Tensor], h: Optional[torch.Tensor],
-                  eps: float) -> None:   # no defaults: torch 2.11 drops trailing default arguments, then finds no mutated `h`
-    "Launch `gate_route_kernel`, writing `topk_weights` and `topk_ids` in place, adding to `expert_load` if given (the counters end as they began, zero); with `residual`, routing `rmsnorm(x + residual)` and writing it to `normed`, the sum to `h`."
+                  topk_group: int, renormalize: bool, scale: float) -> None:
+    "Launch `gate_route_kernel`, writing `topk_weights` and `topk_ids` in place, adding to `expert_load` if given (the counters end as they began, zero)."
     M, H = x.shape
     E = gate.shape[0]
     if M == 0: return
@@ -148,16 +120,14 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
     kernel_for(gate_route_kernel, x)[(blocks, split)](
         x, gate, part, counters, dummy if correction_bias is None else correction_bias, dummy if expert_map is None else expert_map,
         dummy if num_token_non_padded is None else num_token_non_padded, topk_weights, topk_ids,
-        dummy if expert_load is None else expert_load, *((x, x, x, x) if residual is None else (residual, norm_weight, normed, h)),
-        M, H, E, x.stride(0), gate.stride(0), x.stride(0) if residual is None else residual.stride(0), scale, eps,
+        dummy if expert_load is None else expert_load, M, H, E, x.stride(0), gate.stride(0), scale,
         SPLIT=split, H_PER_SPLIT=triton.cdiv(triton.cdiv(H, split), bh) * bh, BLOCK_H=bh,
         PRECISION="ieee" if (x.dtype == torch.float32 or interpreted_on(x)) else None,
         UPCAST=interpreted_on(x) and x.dtype != torch.float32,
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=be,
         SIGMOID=sigmoid, N_GROUP=n_group, GROUP_SIZE=E // n_group, TOPK_GROUP=topk_group, RENORMALIZE=renormalize,
         HAS_BIAS=correction_bias is not None, HAS_MAP=expert_map is not None, HAS_COUNT=num_token_non_padded is not None,
-        HAS_LOAD=expert_load is not None, HAS_NORM=residual is not None, BLOCK_NORM=triton.next_power_of_2(H) if residual is not None else 16,
-        num_warps=4, **pdl_options(x))
+        HAS_LOAD=expert_load is not None, num_warps=4, **pdl_options(x))
 
 # %% ../../nbs/10a_gate_route.ipynb #f9149838
 def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:
@@ -178,7 +148,7 @@ def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | No
 def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConfig,
                num_token_non_padded: torch.Tensor | None = None, expert_map: torch.Tensor | None = None, *,
                correction_bias: torch.Tensor | None = None, counters: torch.Tensor | None = None,
-               expert_load: torch.Tensor | None = None, _norm: tuple = ()) -> tuple[torch.Tensor, torch.Tensor]:
+               expert_load: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
     "Route each row of `hidden_states` by `gate` to `config.top_k` experts in one launch: `(topk_weights fp32, topk_ids int32)`; `expert_load` (int64 [E]) gains one per routed pair."
     x = hidden_states
     _check_gate(x, gate, counters)
@@ -189,23 +159,6 @@ def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConf
     if counters is None: counters = route_counters(M, x.device)
     w = torch.empty(M, c.top_k, dtype=torch.float32, device=x.device)
     ids = torch.empty(M, c.top_k, dtype=torch.int32, device=x.device)
-    norm = _norm or (None, None, None, None, 0.0)
     gate_route_op(x, gate, correction_bias, expert_map, num_token_non_padded, w, ids, counters, expert_load, c.top_k,
-                  c.scoring_func == "sigmoid", c.n_group, c.topk_group, c.renormalize, float(c.routed_scaling_factor), *norm)
+                  c.scoring_func == "sigmoid", c.n_group, c.topk_group, c.renormalize, float(c.routed_scaling_factor))
     return w, ids
-
-NORM_MAX_H = 8192   # norm_gate_route holds a row in one tile to take its rms (DeepSeek-V3's 7168 fits)
-
-def norm_gate_route(x: torch.Tensor, residual: torch.Tensor, norm_weight: torch.Tensor, eps: float, gate: torch.Tensor,
-                    config: TopKConfig, num_token_non_padded: torch.Tensor | None = None, expert_map: torch.Tensor | None = None,
-                    **kw) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
-    "`gate_route(rmsnorm(x + residual), ...)` in the same launch: `(topk_weights, topk_ids, rmsnorm(x + residual), x + residual)`."
-    _check_gate(x, gate, None)
-    if residual.shape != x.shape or residual.dtype != x.dtype or residual.device != x.device or residual.stride(1) != 1:
-        raise ValueError(f"residual must be like hidden_states {tuple(x.shape)} {x.dtype}, got {tuple(residual.shape)} {residual.dtype}")
-    if norm_weight.shape != (x.shape[1],) or norm_weight.dtype != x.dtype or norm_weight.device != x.device or norm_weight.stride(0) != 1:
-        raise ValueError(f"norm_weight must be [{x.shape[1]}] in {x.dtype}, got {tuple(norm_weight.shape)} {norm_weight.dtype}")
-    if x.shape[1] > NORM_MAX_H: raise ValueError(f"H = {x.shape[1]} is wider than the norm's one tile ({NORM_MAX_H}): norm first, then gate_route")
-    normed, h = torch.empty(x.shape, dtype=x.dtype, device=x.device), torch.empty(x.shape, dtype=x.dtype, device=x.device)
-    w, ids = gate_route(x, gate, config, num_token_non_padded, expert_map, **kw, _norm=(residual, norm_weight, normed, h, float(eps)))
-    return w, ids, normed, h

@@ -14,50 +14,39 @@ import triton
 import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
-from .gate_route import row_inv_rms
-
 # %% auto #0
-__all__ = ['SHARED_NORM_MAX_K', 'fused_moe_gemv_up_kernel', 'fused_moe_gemv_down_kernel', 'IllegalMemoryAccessError',
-           'check_expert_reads', 'shared_experts_torch', 'check_shared_slots', 'check_shared_norm', 'gemv_args',
-           'invoke_fused_moe_gemv']
+__all__ = ['fused_moe_gemv_up_kernel', 'fused_moe_gemv_down_kernel', 'IllegalMemoryAccessError', 'check_expert_reads',
+           'shared_experts_torch', 'check_shared_slots', 'gemv_args', 'invoke_fused_moe_gemv']
 
 # %% ../../nbs/14_moe_gemv.ipynb #da3b71dd
 @triton.jit
 def _gate_up_dot(x_ptrs, w_ptrs, up_off, K, offs_k, EVEN_K: tl.constexpr, BLOCK_SIZE_N: tl.constexpr,
-                 BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr, r_ptrs, g_ptrs, inv, HAS_NORM: tl.constexpr):
-    "(gate, up) in fp32: one row of x against BLOCK_SIZE_N gate rows at `w_ptrs` and the up rows `up_off` after them; with HAS_NORM, of rmsnorm(x + r) (weight at `g_ptrs`, `inv` = 1 / rms)."
+                 BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr):
+    "(gate, up) in fp32: one row of x against BLOCK_SIZE_N gate rows at `w_ptrs` and the up rows `up_off` after them."
     gate = tl.zeros([BLOCK_SIZE_N], tl.float32)
     up = tl.zeros([BLOCK_SIZE_N], tl.float32)
     for kk in tl.range(0, tl.cdiv(K, BLOCK_SIZE_K), num_stages=NUM_STAGES):
         kmask = offs_k < K - kk * BLOCK_SIZE_K
         if EVEN_K:
-            x = tl.load(x_ptrs)
+            x = tl.load(x_ptrs).to(tl.float32)
             wg = tl.load(w_ptrs).to(tl.float32)
             wu = tl.load(w_ptrs + up_off).to(tl.float32)
         else:
-            x = tl.load(x_ptrs, mask=kmask, other=0.0)
+            x = tl.load(x_ptrs, mask=kmask, other=0.0).to(tl.float32)
             wg = tl.load(w_ptrs, mask=kmask[None, :], other=0.0).to(tl.float32)
             wu = tl.load(w_ptrs + up_off, mask=kmask[None, :], other=0.0).to(tl.float32)
-        if HAS_NORM:   # this tile of rmsnorm(x + r), rounded as 19's rms_norm stores it
-            h = (x.to(tl.float32) + tl.load(r_ptrs, mask=kmask, other=0.0).to(tl.float32)).to(x.dtype)
-            gw = tl.load(g_ptrs, mask=kmask, other=0.0).to(tl.float32)
-            x = ((h.to(tl.float32) * inv).to(x.dtype).to(tl.float32) * gw).to(x.dtype)
-            r_ptrs += BLOCK_SIZE_K
-            g_ptrs += BLOCK_SIZE_K
-        xf = x.to(tl.float32)
-        gate += tl.sum(wg * xf[None, :], axis=1)
-        up += tl.sum(wu * xf[None, :], axis=1)
+        gate += tl.sum(wg * x[None, :], axis=1)
+        up += tl.sum(wu * x[None, :], axis=1)
         x_ptrs += BLOCK_SIZE_K
         w_ptrs += BLOCK_SIZE_K
     return gate, up
 
 @triton.jit
 def fused_moe_gemv_up_kernel(
-    x_ptr, w_ptr, ws_ptr, out_ptr, topk_ids_ptr, nx_ptr, nr_ptr, ng_ptr, N, K, stride_xm, stride_we, stride_wn, stride_wsn,
-    stride_om, stride_nxm, stride_nrm, eps,
+    x_ptr, w_ptr, ws_ptr, out_ptr, topk_ids_ptr, N, K, stride_xm, stride_we, stride_wn, stride_wsn, stride_om,
     TOP_K: tl.constexpr, N_SHARED: tl.constexpr, BLOCK_TOPK: tl.constexpr, FILTER_EXPERT: tl.constexpr, EVEN_K: tl.constexpr,
     BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, NUM_STAGES: tl.constexpr,
-    NORM_SHARED: tl.constexpr = False, BLOCK_NORM: tl.constexpr = 16, PDL: tl.constexpr = False,
+    PDL: tl.constexpr = False,
 ):
     """Gate-up GEMV with SiLU-and-mul: one program per ((token, slot) pair, BLOCK_SIZE_N columns).
 
@@ -88,9 +77,6 @@ def fused_moe_gemv_up_kernel(
       GEMV first and waits only to learn whether its row is padded (a padded row's shared slots so read
       the shared weights, which its real rows have just brought into L2, and store zeros); a routed
       slot's program waits for its expert, and one of expert -1 reads nothing.
-    - NORM_SHARED: x is written by the router itself (10a's `norm_gate_route`), so a shared slot cannot read it
-      before its wait. It computes its row of x = rmsnorm(nx + nr) (weight ng_ptr [K], `eps`, row strides
-      `stride_nxm`, `stride_nrm`) from the router's inputs, written two kernels back; BLOCK_NORM >= K.
     """
     pair, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
@@ -108,20 +94,13 @@ def fused_moe_gemv_up_kernel(
                 tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
                 return
         gate, up = _gate_up_dot(x_ptrs, w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :], N * stride_wn, K,
-                                offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES, x_ptrs, x_ptrs, 1.0, False)
+                                offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
     else:
         t, j = pair // (TOP_K + N_SHARED), pair % (TOP_K + N_SHARED)
         slots = tl.arange(0, BLOCK_TOPK)
         if j >= TOP_K:   # a shared slot: its weights are fixed and x is the norm's, done before the router began
-            ws_ptrs = ws_ptr + ((j - TOP_K) * N + rows) * stride_wsn + offs_k[None, :]
-            if NORM_SHARED:   # the norm is the router's own: recompute this row of it from the router's inputs
-                nx_row, nr_row = nx_ptr + t * stride_nxm, nr_ptr + t * stride_nrm
-                inv = row_inv_rms(nx_row, nr_row, K, eps, BLOCK_NORM)
-                gate, up = _gate_up_dot(nx_row + offs_k, ws_ptrs, N_SHARED * N * stride_wsn, K, offs_k, EVEN_K, BLOCK_SIZE_N,
-                                        BLOCK_SIZE_K, NUM_STAGES, nr_row + offs_k, ng_ptr + offs_k, inv, True)
-            else:
-                gate, up = _gate_up_dot(x_ptrs, ws_ptrs, N_SHARED * N * stride_wsn, K, offs_k, EVEN_K, BLOCK_SIZE_N,
-                                        BLOCK_SIZE_K, NUM_STAGES, x_ptrs, x_ptrs, 1.0, False)
+            gate, up = _gate_up_dot(x_ptrs, ws_ptr + ((j - TOP_K) * N + rows) * stride_wsn + offs_k[None, :],
+                                    N_SHARED * N * stride_wsn, K, offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
             if PDL:      # so the GEMV runs while the router does; only whether the row is padded waits for it
                 gdc_wait()
                 gdc_launch_dependents()
@@ -139,7 +118,7 @@ def fused_moe_gemv_up_kernel(
                     tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
                     return
             gate, up = _gate_up_dot(x_ptrs, w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :], N * stride_wn, K,
-                                    offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES, x_ptrs, x_ptrs, 1.0, False)
+                                    offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
         if FILTER_EXPERT:   # a padded row's shared slot: computed before the router said so, stored as zeros
             if idle:
                 tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
@@ -262,22 +241,6 @@ def check_shared_slots(x: torch.Tensor, w2: torch.Tensor, topk_ids: torch.Tensor
     if act is not None and act.shape[0] < M * (k + S): raise ValueError(f"act holds {act.shape[0]} rows; {M} tokens of {k} routed and {S} shared slots need {M * (k + S)}")
     return S
 
-SHARED_NORM_MAX_K = 8192   # the shared slots' norm holds a row in one tile (10a's NORM_MAX_H)
-
-def check_shared_norm(x: torch.Tensor, S: int, norm_x: torch.Tensor | None, norm_residual: torch.Tensor | None,
-                      norm_weight: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    "The up kernel's `(nx, nr, ng)` pointers (x itself three times without a norm); a clear error for a norm it cannot read."
-    if norm_x is None and norm_residual is None and norm_weight is None: return x, x, x
-    if norm_x is None or norm_residual is None or norm_weight is None: raise ValueError("norm_x, norm_residual and norm_weight come together")
-    if not S: raise ValueError("the norm is recomputed only by shared slots: give shared_gate_up and shared_down too")
-    for name, t in (("norm_x", norm_x), ("norm_residual", norm_residual)):
-        if t.shape != x.shape or t.dtype != x.dtype or t.device != x.device or t.stride(1) != 1:
-            raise ValueError(f"{name} must be like x {tuple(x.shape)} {x.dtype} with a unit column stride, got {tuple(t.shape)} {t.dtype}")
-    if norm_weight.shape != (x.shape[1],) or norm_weight.dtype != x.dtype or norm_weight.device != x.device or norm_weight.stride(0) != 1:
-        raise ValueError(f"norm_weight must be [{x.shape[1]}] in {x.dtype}, got {tuple(norm_weight.shape)} {norm_weight.dtype}")
-    if x.shape[1] > SHARED_NORM_MAX_K: raise ValueError(f"K = {x.shape[1]} is wider than the norm's one tile ({SHARED_NORM_MAX_K})")
-    return norm_x, norm_residual, norm_weight
-
 # %% ../../nbs/14_moe_gemv.ipynb #7a777abe
 def gemv_args(c: dict) -> tuple:
     "A gemv GEMM config as the op's (block_n, block_k, warps, stages)."
@@ -288,13 +251,10 @@ def invoke_fused_moe_gemv(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, 
                           topk_weights: torch.Tensor, topk_ids: torch.Tensor, filter_expert: bool,
                           block_n13: int, block_k13: int, warps13: int, stages13: int,
                           block_n2: int, block_k2: int, warps2: int, stages2: int,
-                          shared_gate_up: Optional[torch.Tensor] = None, shared_down: Optional[torch.Tensor] = None,
-                          norm_x: Optional[torch.Tensor] = None, norm_residual: Optional[torch.Tensor] = None,
-                          norm_weight: Optional[torch.Tensor] = None, eps: float = 0.0) -> None:
-    "Launch the two decode kernels: `act = silu-and-mul(w13 @ x)` per slot, then `out = sum_j w_j * w2 @ act_j` (+ the shared slots, weight 1); with `norm_x`, the shared slots take x as `rmsnorm(norm_x + norm_residual)`."
+                          shared_gate_up: Optional[torch.Tensor] = None, shared_down: Optional[torch.Tensor] = None) -> None:
+    "Launch the two decode kernels: `act = silu-and-mul(w13 @ x)` per slot, then `out = sum_j w_j * w2 @ act_j` (+ the shared slots, weight 1)."
     (M, top_k), I, H = topk_ids.shape, w2.shape[2], w2.shape[1]
     S = check_shared_slots(x, w2, topk_ids, shared_gate_up, shared_down, act)
-    norm = check_shared_norm(x, S, norm_x, norm_residual, norm_weight)
     ws13 = w13 if shared_gate_up is None else shared_gate_up   # a pointer the kernels never read when S == 0
     ws2 = w2 if shared_down is None else shared_down
     if interpreted_on(x):
@@ -302,11 +262,9 @@ def invoke_fused_moe_gemv(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, 
         check_expert_reads(w13, read, "fused_moe_gemv_up_kernel", "w13")
         check_expert_reads(w2, read, "fused_moe_gemv_down_kernel", "w2")
     kernel_for(fused_moe_gemv_up_kernel, x)[(M * (top_k + S), triton.cdiv(I, block_n13))](
-        x, w13, ws13, act, topk_ids, *norm, I, H, x.stride(0), w13.stride(0), w13.stride(1), ws13.stride(0), act.stride(0),
-        norm[0].stride(0), norm[1].stride(0), eps,
+        x, w13, ws13, act, topk_ids, I, H, x.stride(0), w13.stride(0), w13.stride(1), ws13.stride(0), act.stride(0),
         TOP_K=top_k, N_SHARED=S, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=H % block_k13 == 0,
-        BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13, NUM_STAGES=stages13, NORM_SHARED=norm_x is not None,
-        BLOCK_NORM=triton.next_power_of_2(H) if norm_x is not None else 16, num_warps=warps13, num_stages=stages13, **pdl_options(x))
+        BLOCK_SIZE_N=block_n13, BLOCK_SIZE_K=block_k13, NUM_STAGES=stages13, num_warps=warps13, num_stages=stages13, **pdl_options(x))
     kernel_for(fused_moe_gemv_down_kernel, act)[(M, triton.cdiv(H, block_n2))](
         act, w2, ws2, out, topk_weights, topk_ids, H, I, act.stride(0), w2.stride(0), w2.stride(1), ws2.stride(0), out.stride(0),
         TOP_K=top_k, N_SHARED=S, BLOCK_TOPK=triton.next_power_of_2(top_k), FILTER_EXPERT=filter_expert, EVEN_K=I % block_k2 == 0,

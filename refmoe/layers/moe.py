@@ -20,13 +20,13 @@ from ..kernels.moe_reference import dense_experts_torch
 from ..kernels.fused_moe import fused_experts
 from ..kernels.moe_gemv import shared_experts_torch
 from ..core.legacy import is_legacy
-from ..kernels.gate_route import NORM_MAX_H, ROWS_PER_COUNTER, gate_route, norm_gate_route, route_counters
+from ..kernels.gate_route import ROWS_PER_COUNTER, gate_route, route_counters
 from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
-__all__ = ['V2_LITE_MOE', 'SHARED_IN_GEMV_MAX_M', 'MOE_NORM_FOLD_MAX_M', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph',
-           'in_breakable_graph', 'expert_parallel', 'moe_ep_size', 'DeepseekV2MoE', 'count_for_standard_path',
-           'host_syncs', 'padded_rows_scenario']
+__all__ = ['V2_LITE_MOE', 'SHARED_IN_GEMV_MAX_M', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph',
+           'expert_parallel', 'moe_ep_size', 'DeepseekV2MoE', 'count_for_standard_path', 'host_syncs',
+           'padded_rows_scenario']
 
 # %% ../../nbs/20_moe_layer.ipynb #693348de
 @dataclass(frozen=True)
@@ -130,16 +130,14 @@ class DeepseekV2MoE(torch.nn.Module):
         flat = topk_ids.flatten()
         self.expert_load.scatter_add_(0, flat.clamp(min=0).long(), (flat >= 0).long())
 
-    def counters_for(self, x: torch.Tensor) -> torch.Tensor:
-        "gate_route's arrival counters for `x`: the layer's own, or new ones for more rows than they cover."
-        c = self.route_counters
-        return c if c.numel() * ROWS_PER_COUNTER >= x.shape[0] and c.device == x.device else route_counters(x.shape[0], x.device)
-
     def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None, record: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
         "Gate and routing: `(topk_weights, topk_ids)`, rows >= the count to -1; with `record`, the pairs added to `expert_load`."
         if self.impl == "triton" and self.gate.dtype == x.dtype:   # one launch, the gate GEMM fused with routing (and the load count)
+            counters = self.route_counters
+            if counters.numel() * ROWS_PER_COUNTER < x.shape[0] or counters.device != x.device:
+                counters = route_counters(x.shape[0], x.device)    # more rows than the layer's own counters cover
             return gate_route(x, self.gate, self.config.topk_config, num_token_non_padded, self.expert_map,
-                              correction_bias=self.e_score_correction_bias, counters=self.counters_for(x),
+                              correction_bias=self.e_score_correction_bias, counters=counters,
                               expert_load=self.expert_load if record else None)
         logits = F.linear(x.float(), self.gate.float())   # the torch path, or a gate loaded in another dtype: the fp32 GEMM, then the router
         w, ids = select_experts(x, logits, self.config.topk_config, num_token_non_padded, self.expert_map,
@@ -166,12 +164,11 @@ class DeepseekV2MoE(torch.nn.Module):
         "The layer's output: the routed experts' sum plus the shared experts' output, if any."
         return routed if shared is None else routed + shared
 
-    def routed_and_shared(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor,
-                          shared_norm: tuple | None = None) -> torch.Tensor:
-        "Both experts' sum: at most `SHARED_IN_GEMV_MAX_M` tokens in one pair of gemv launches (shared as slots, `shared_norm` theirs: 15), else apart."
+    def routed_and_shared(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> torch.Tensor:
+        "Both experts' sum: at most `SHARED_IN_GEMV_MAX_M` tokens in one pair of gemv launches (shared as slots), else apart."
         if self.impl == "triton" and self.shared_gate_up is not None and x.shape[0] <= SHARED_IN_GEMV_MAX_M:
             return fused_experts(x, self.w13, self.w2, topk_weights, topk_ids, filter_expert=self.filter_expert,
-                                 shared_experts=(self.shared_gate_up, self.shared_down), shared_norm=shared_norm)
+                                 shared_experts=(self.shared_gate_up, self.shared_down))
         return self.add_shared(self.routed_experts(x, topk_weights, topk_ids), self.shared_experts(x))
 
 # %% ../../nbs/20_moe_layer.ipynb #13d8eea2
@@ -214,27 +211,6 @@ def forward(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padd
     if self.a2a: return self.forward_deepep(hidden_states, num_token_non_padded)
     if self.dual_stream: return self.forward_normal_dual_stream(hidden_states, num_token_non_padded)
     return self.forward_normal(hidden_states, num_token_non_padded)
-
-MOE_NORM_FOLD_MAX_M = 1   # rows at which the decoder hands the layer its post-attention norm (one decode token: s19 call 2)
-
-@patch
-def folds_norm(self: DeepseekV2MoE, x: torch.Tensor) -> bool:
-    "Does `x` take `forward_from_residual` (Triton, a GPU, one row, the standard path)?"
-    return (self.impl == "triton" and x.is_cuda and x.dim() == 2 and x.shape[0] <= MOE_NORM_FOLD_MAX_M and x.shape[1] <= NORM_MAX_H
-            and self.gate.dtype == x.dtype and not (self.a2a or self.dual_stream)
-            and type(self).forward_normal is DeepseekV2MoE.forward_normal)   # a subclass with its own path (EP's EPMoE) keeps it
-
-@patch
-def forward_from_residual(self: DeepseekV2MoE, x: torch.Tensor, residual: torch.Tensor, norm_weight: torch.Tensor, eps: float,
-                          num_token_non_padded: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
-    "`(forward(rmsnorm(x + residual)), x + residual)` on the standard path, the add and the norm inside the router (10a) and the shared slots (14)."
-    self.check_input(x)
-    if self.impl != "triton" or self.gate.dtype != x.dtype:
-        raise ValueError(f"forward_from_residual needs the triton impl and a gate in the hidden states' dtype (impl {self.impl!r}, gate {self.gate.dtype})")
-    w, ids, y, h = norm_gate_route(x, residual, norm_weight, eps, self.gate, self.config.topk_config,
-                                   count_for_standard_path(num_token_non_padded), self.expert_map,
-                                   correction_bias=self.e_score_correction_bias, counters=self.counters_for(x), expert_load=self.expert_load)
-    return self.routed_and_shared(y, w, ids, shared_norm=(x, residual, norm_weight, float(eps))), h
 
 # %% ../../nbs/20_moe_layer.ipynb #c1a11e47
 HOST_SYNC_OPS = ("aten._local_scalar_dense", "aten.nonzero", "aten.masked_select", "aten.unique", "aten._unique",

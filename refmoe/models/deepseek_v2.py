@@ -139,8 +139,6 @@ class DeepseekV2DecoderLayer(nn.Module):
         p = self.post_attention_layernorm
         if not self.is_moe and p.fused and self.mlp.folds(a):   # the dense layer at one row: the norm inside gate_up's launch (14a)
             return self.mlp.forward_from_residual(a, residual, p.weight, p.eps)
-        if self.is_moe and p.fused and self.mlp.folds_norm(a):   # an MoE layer at one row: the norm inside the router and the shared slots (20)
-            return self.mlp.forward_from_residual(a, residual, p.weight, p.eps, forward_batch.num_token_non_padded)
         x, residual = p.add_forward(a, residual)
         return (self.mlp(x, forward_batch.num_token_non_padded) if self.is_moe else self.mlp(x)), residual
 
