@@ -73,8 +73,8 @@ def replay(self: DecodeCudaGraphRunner, batch: ForwardBatch, check: bool = True)
     n = batch.batch_size
     bs = pick_bucket(n, self.buckets)
     if bs is None: raise ValueError(f"a batch of {n} is larger than the largest bucket {self.max_bs}; forward() falls back to eager")
-    self.buffers.copy_from(batch, bs)
-    if not is_legacy(2) or self.ep_size > 1: self._write_count(self._local_count(n, bs))
+    live = not is_legacy(2) or self.ep_size > 1   # defect 2's legacy switch: the count stays as the last capture left it
+    self.buffers.copy_from(batch, bs, count=self._local_count(n, bs) if live else None)   # one launch on a GPU (19c)
     graph = self.graphs[bs]
     graph.replay()
     return graph.output[:n]

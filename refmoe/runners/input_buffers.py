@@ -13,6 +13,7 @@ import torch
 from ..core.legacy import is_legacy
 from ..layers.attention import PAD_SLOT, KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode, enable_num_token_non_padded
+from ..kernels.slot_copy import SlotCopy, copy_slots
 
 # %% auto #0
 __all__ = ['MissingSlotError', 'StaticSlots', 'DecodeInputBuffers', 'PrefillInputBuffers']
@@ -48,6 +49,12 @@ def _copy_rows(dst: torch.Tensor, src: torch.Tensor | None, n: int, end: int, pa
     "Rows [0, n) of `dst` from `src`, rows [n, end) set to the inert value `pad`."
     if src is not None: dst[:n].copy_(src)
     dst[n:end].fill_(pad)
+
+_DECODE_ROWS = {"input_ids": 0, "positions": 0, "out_cache_loc": PAD_SLOT, "seq_ids": None, "seq_lens": 0, "req_to_token": PAD_SLOT}   # slot: its padding (None: the row's index)
+
+def _fits(dst: torch.Tensor, src: torch.Tensor | None) -> bool:
+    "Can 19c's `copy_slots` take these rows as they are (else the torch copies, which also convert)?"
+    return src is None or (src.dtype == dst.dtype and src.device == dst.device and src.is_contiguous() and src.shape[1:] == dst.shape[1:])
 
 # %% ../../nbs/30_input_buffers.ipynb #7719b89f
 @dataclass
@@ -85,11 +92,17 @@ class DecodeInputBuffers(StaticSlots):
                             self.seq_ids[:bs], self.seq_lens[:bs], self.req_to_token[:bs], kv_cache,
                             num_token_non_padded=self.num_token_non_padded)
 
-    def copy_from(self, batch: ForwardBatch | None, bs: int) -> None:
-        "Fill the first `bs` rows from a live batch (None: padding only); rows past the batch become inert padding."
+    def copy_from(self, batch: ForwardBatch | None, bs: int, count: int | None = None) -> None:
+        "Fill the first `bs` rows from a live batch (None: padding only); rows past the batch become inert padding; `count` into its slot, if it exists."
         n = 0 if batch is None else batch.batch_size
         if not n <= bs <= self.max_bs: raise ValueError(f"cannot put {n} rows in a bucket of {bs} (buffers hold {self.max_bs})")
         get = lambda name: None if batch is None else getattr(batch, name)
+        slot = self.num_token_non_padded
+        if self.input_ids.is_cuda and all(_fits(getattr(self, k), get(k)) for k in _DECODE_ROWS):   # one launch (19c)
+            copy_slots([SlotCopy(getattr(self, k), get(k), bs, pad) for k, pad in _DECODE_ROWS.items()],
+                       None if count is None or slot is None else (slot, count))
+            return
+        if count is not None and slot is not None: slot.fill_(count)
         _copy_rows(self.input_ids, get("input_ids"), n, bs, 0)
         _copy_rows(self.positions, get("positions"), n, bs, 0)
         _copy_rows(self.out_cache_loc, get("out_cache_loc"), n, bs, PAD_SLOT)

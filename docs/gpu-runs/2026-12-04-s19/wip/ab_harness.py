@@ -27,8 +27,20 @@ def capture_arms(model, kv, fb, arms: dict, batch: int) -> tuple[dict, dict]:
     return runners, logits
 
 
-def ab_decode(arms: dict, batches=(1,), context: int = 32, rounds: int = 6, iters: int = 50, config: str = "v2-lite-moe") -> list[dict]:
-    "The decode step of every arm at every batch size, in CUDA graphs, timed in `rounds` alternating rounds of `iters` replays."
+class _Started:
+    "The arm's patches started for the block (when `on`)."
+    def __init__(self, patches, on): self.patches, self.on = patches, on
+    def __enter__(self):
+        if self.on:
+            for p in self.patches: p.start()
+    def __exit__(self, *exc):
+        if self.on:
+            for p in self.patches: p.stop()
+
+
+def ab_decode(arms: dict, batches=(1,), context: int = 32, rounds: int = 6, iters: int = 50, config: str = "v2-lite-moe",
+              during_replay: bool = False) -> list[dict]:
+    "The decode step of every arm at every batch size, in CUDA graphs, timed in `rounds` alternating rounds of `iters` replays; `during_replay`: the arm's patches also hold while it replays (for host-side changes)."
     dev = torch.device("cuda")
     model = build_model(config, impl="triton", dtype=torch.bfloat16, device=dev)
     kv = model.make_kv_cache(max(batches) * (context + 1) + 1, max_context=context + 1)
@@ -42,9 +54,12 @@ def ab_decode(arms: dict, batches=(1,), context: int = 32, rounds: int = 6, iter
             model(pre.input_ids, pre.positions, pre)
             fb = ForwardBatch.init_new("decode", [[p[-1]] for p in prompts], slots, kv)
             runners, logits = capture_arms(model, kv, fb, arms, batch)
+            for a in runners:
+                with _Started(arms[a], during_replay): logits[a] = runners[a].replay(fb).float().clone()
             times = {a: [] for a in runners}
             for _ in range(rounds):
-                for a in runners: times[a].append(wall_us(lambda: runners[a].replay(fb), iters, 5, dev))
+                for a in runners:
+                    with _Started(arms[a], during_replay): times[a].append(wall_us(lambda: runners[a].replay(fb), iters, 5, dev))
         best = {a: round(min(t), 1) for a, t in times.items()}
         ref = logits[next(iter(logits))]
         rec = dict(batch=batch, context=context, floor_us=round(floor, 1), best_us=best,
