@@ -11,7 +11,8 @@ import torch
 
 def _refill_case(n=2, bs=4, width=3, seed=0):
     g = torch.Generator().manual_seed(seed)
-    dst = [torch.full((6,), 99), torch.full((6, width), 99, dtype=torch.int32), torch.full((6,), 99)]
+    rows = max(6, bs + 2)   # two rows past the bucket, which a refill must leave alone
+    dst = [torch.full((rows,), 99), torch.full((rows, width), 99, dtype=torch.int32), torch.full((rows,), 99)]
     src = [torch.randint(0, 50, (n,), generator=g), torch.randint(0, 50, (n, width), generator=g, dtype=torch.int32),
            torch.randint(0, 50, (n,), generator=g)]
     return [SlotCopy(dst[0], src[0], bs, 0), SlotCopy(dst[1], src[1], bs, -1), SlotCopy(dst[2], src[2], bs, None)]
