@@ -16,7 +16,7 @@ from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 # %% auto #0
 __all__ = ['DENSE_GEMV_ROWS_K', 'DENSE_GEMV_MAX_K', 'DENSE_GEMV_MAX_M', 'GATE_UP_SILU_MAX_M', 'dense_gemv_kernel',
            'dense_gemv_plan', 'dense_gemv', 'invoke_dense_gemv', 'gate_up_silu_gemv_kernel', 'gate_up_silu_gemv',
-           'norm_gate_up_silu_gemv', 'invoke_gate_up_silu_gemv']
+           'check_residual', 'norm_gate_up_silu_gemv', 'invoke_gate_up_silu_gemv']
 
 # %% ../../nbs/14a_dense_gemv.ipynb #e92c5b30
 @triton.jit
@@ -144,12 +144,16 @@ def gate_up_silu_gemv(x: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
     if out.numel(): invoke_gate_up_silu_gemv(x, weight, out, None, None, None, 0.0)
     return out
 
+def check_residual(x: torch.Tensor, residual: torch.Tensor) -> None:
+    "A residual a kernel adds to `x` row by row: x's shape, dtype and device, contiguous along K (19b's check too)."
+    if residual.shape != x.shape or residual.dtype != x.dtype or residual.device != x.device or residual.stride(1) != 1:
+        raise ValueError(f"residual must be like x {tuple(x.shape)} {x.dtype}, got {tuple(residual.shape)} {residual.dtype}")
+
 def norm_gate_up_silu_gemv(x: torch.Tensor, residual: torch.Tensor, norm_weight: torch.Tensor, eps: float,
                            weight: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     "`(gate_up_silu_gemv(rmsnorm(x + residual)), x + residual)`: the residual add and the norm before it in the same launch."
     _check_pairs(x, weight)
-    if residual.shape != x.shape or residual.dtype != x.dtype or residual.device != x.device or residual.stride(1) != 1:
-        raise ValueError(f"residual must be like x {tuple(x.shape)} {x.dtype}, got {tuple(residual.shape)} {residual.dtype}")
+    check_residual(x, residual)
     if norm_weight.shape != (x.shape[1],) or norm_weight.dtype != x.dtype or norm_weight.device != x.device:
         raise ValueError(f"norm_weight must be [{x.shape[1]}] in {x.dtype}, got {tuple(norm_weight.shape)} {norm_weight.dtype}")
     out, h = torch.empty(x.shape[0], weight.shape[0] // 2, dtype=x.dtype, device=x.device), torch.empty_like(x)

@@ -13,6 +13,7 @@ import triton
 import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
+from .dense_gemv import check_residual
 from .norm_rope import check_layer_caches, check_rotary_angles
 
 # %% auto #0
@@ -96,8 +97,7 @@ def _check(x, residual, norm_weight, weight, cos, sin, positions, slots, k_cache
     if heads < 1 or weight.dim() != 2 or weight.shape[1] != K or N % (3 * heads) or (N // (3 * heads)) % 2:
         raise ValueError(f"weight must be [3 * {heads} * D, {K}] with D even, got {tuple(weight.shape)}")
     D = N // (3 * heads)
-    if residual is not None and (residual.shape != x.shape or residual.dtype != x.dtype or residual.stride(1) != 1):
-        raise ValueError(f"residual must be like x {tuple(x.shape)} {x.dtype}, got {tuple(residual.shape)} {residual.dtype}")
+    if residual is not None: check_residual(x, residual)   # 14a's
     if norm_weight.shape != (K,) or weight.dtype != x.dtype or norm_weight.dtype != x.dtype:
         raise TypeError(f"norm_weight [{K}] and weight must be in x's dtype {x.dtype}, got {tuple(norm_weight.shape)} "
                         f"{norm_weight.dtype} and {weight.dtype}")

@@ -45,12 +45,14 @@ class StaticSlots:
         "The first `n` rows of slot `name`: the part a batch of `n` rows reads."
         return self.get_slot(name)[:n]
 
-def _copy_rows(dst: torch.Tensor, src: torch.Tensor | None, n: int, end: int, pad: int) -> None:
-    "Rows [0, n) of `dst` from `src`, rows [n, end) set to the inert value `pad`."
+def _copy_rows(dst: torch.Tensor, src: torch.Tensor | None, n: int, end: int, pad: int | None) -> None:
+    "Rows [0, n) of `dst` from `src`, rows [n, end) set to the inert value `pad` (None: each row's own index)."
     if src is not None: dst[:n].copy_(src)
-    dst[n:end].fill_(pad)
+    if pad is None: dst[n:end].copy_(torch.arange(n, end, device=dst.device))
+    else: dst[n:end].fill_(pad)
 
-_DECODE_ROWS = {"input_ids": 0, "positions": 0, "out_cache_loc": PAD_SLOT, "seq_ids": None, "seq_lens": 0, "req_to_token": PAD_SLOT}   # slot: its padding (None: the row's index)
+# each decode slot and the padding its rows past the batch get (None: the row's own index, as sequence ids)
+_DECODE_ROWS = {"input_ids": 0, "positions": 0, "out_cache_loc": PAD_SLOT, "seq_ids": None, "seq_lens": 0, "req_to_token": PAD_SLOT}
 
 def _fits(dst: torch.Tensor, src: torch.Tensor | None) -> bool:
     "Can 19c's `copy_slots` take these rows as they are (else the torch copies, which also convert)?"
@@ -103,13 +105,7 @@ class DecodeInputBuffers(StaticSlots):
                        None if count is None or slot is None else (slot, count))
             return
         if count is not None and slot is not None: slot.fill_(count)
-        _copy_rows(self.input_ids, get("input_ids"), n, bs, 0)
-        _copy_rows(self.positions, get("positions"), n, bs, 0)
-        _copy_rows(self.out_cache_loc, get("out_cache_loc"), n, bs, PAD_SLOT)
-        if batch is not None: self.seq_ids[:n].copy_(batch.seq_ids)
-        self.seq_ids[n:bs].copy_(torch.arange(n, bs, device=self.seq_ids.device))
-        _copy_rows(self.seq_lens, get("seq_lens"), n, bs, 0)
-        _copy_rows(self.req_to_token, get("req_to_token"), n, bs, PAD_SLOT)
+        for k, pad in _DECODE_ROWS.items(): _copy_rows(getattr(self, k), get(k), n, bs, pad)
 
 # %% ../../nbs/30_input_buffers.ipynb #9f5a8701
 @dataclass
