@@ -15,6 +15,7 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 from .moe_align import moe_align_block_size
+from .moe_sum import moe_sum
 from .moe_gemv import check_expert_reads, check_shared_slots, gemv_args, invoke_fused_moe_gemv, shared_experts_torch
 from .moe_reference import check_experts
 from .tile_configs import check_config, get_config
@@ -178,7 +179,7 @@ def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tens
     for a, b, c, kw, tk, mul, silu in ((x, w13, act, c13, k, False, True), (act, w2, per_pair, c2, 1, True, False)):
         invoke_fused_moe_kernel(a, b, c, w, sorted_ids, expert_ids, post, tk, mul, silu, filter_expert, bm,
                                 kw["BLOCK_SIZE_N"], kw["BLOCK_SIZE_K"], kw["GROUP_SIZE_M"], kw["num_warps"], kw["num_stages"])
-    routed = per_pair.view(M, k, H).sum(dim=1)
+    routed = moe_sum(per_pair, k)
     return routed if not S else routed + shared_experts_torch(x, *shared)
 
 # %% ../../nbs/15_fused_moe.ipynb #edb319ff
