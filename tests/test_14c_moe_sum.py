@@ -13,7 +13,7 @@ def check_sum(got: torch.Tensor, pp: torch.Tensor, k: int):
     "`got` is the fp32 sum of `pp`'s slots: bf16 rounded once on a GPU, one bf16 unit toward zero in the interpreter."
     ref = pp.float().view(-1, k, pp.shape[1]).sum(1)
     if pp.dtype == torch.float32: return test_close(got, ref, eps=1e-5)   # torch may add in another order
-    if pp.is_cuda: return test_eq(got.float(), ref.to(pp.dtype).float())
+    if pp.is_cuda: return test_eq(got.float().cpu(), ref.to(pp.dtype).float().cpu())
     got = got.float()   # Triton's interpreter casts fp32 to bf16 by truncation, not rounding
     assert (got.abs() <= ref.abs()).all() and ((ref - got).abs() <= ref.abs() * 2**-7).all(), (got - ref).abs().max()
 
@@ -46,7 +46,7 @@ def test_moe_sum_gpu():
     for M in (1, 64, 1024, 4096):
         pp = [torch.randn(M * 6, 2048, device="cuda").bfloat16() for _ in range(4)]
         check_sum(moe_sum(pp[0], 6), pp[0], 6)
-        test_eq(moe_sum(pp[0], 6).float(), pp[0].view(M, 6, 2048).sum(1).float())
+        test_eq(moe_sum(pp[0], 6).float().cpu(), pp[0].view(M, 6, 2048).sum(1).float().cpu())
         outs = [torch.empty(M, 2048, device="cuda", dtype=torch.bfloat16) for _ in pp]
         t_torch = time_us([lambda x=x: x.view(M, 6, 2048).sum(1) for x in pp], "cuda")
         t_ours = time_us([lambda x=x, o=o: moe_sum(x, 6, out=o) for x, o in zip(pp, outs)], "cuda")
