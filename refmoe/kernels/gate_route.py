@@ -88,11 +88,11 @@ def gate_route_kernel(
 def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int, int]:
     "(BLOCK_M, BLOCK_H, SPLIT) for `M` rows of hidden size `H`: from the shape only."
     if interpreted: block_m = min(128, max(16, triton.next_power_of_2(max(M, 1))))   # few programs: each costs the interpreter
-    else: block_m = 16 if M <= 256 else 64
+    else: block_m = 16                               # tl.dot's least rows; larger blocks were slower at every M (see below)
     block_h = min(32 if interpreted else 128, max(16, triton.next_power_of_2(H)))
     blocks = triton.cdiv(max(M, 1), block_m)
     most = triton.cdiv(H, block_h)                    # never a slice smaller than one BLOCK_H
-    cap, in_flight = (4, 4) if interpreted else (8, 128)   # programs per row block (8: measured on the H200), programs in all
+    cap, in_flight = (4, 4) if interpreted else (8, 256)   # programs per row block, programs in all: both measured on the H200
     split = max(1, min(most, cap, in_flight // blocks))
     return block_m, block_h, split
 
