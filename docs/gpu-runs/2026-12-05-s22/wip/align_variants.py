@@ -2,7 +2,9 @@
 
 Variants of the align, each timed as one call in a CUDA graph of 10 distinct inputs (refmoe.core.timing.time_us,
 L2 flushed), each checked against the torch reference:
-- atomic:  the package's single-program kernel (global atomics for the counts and the cursors);
+- atomic:  the package's single-program kernel as it was at 2edb524 (global atomics for the counts and the cursors),
+           copied here;
+- single:  the package's single-program kernel as it is in the tree this call carries;
 - multi:   the package's three-launch path (count, layout, place);
 - sort:    one program, no atomics: tl.histogram for the counts, then tl.sort of (bucket, pair) keys, so a pair's
            slot is its sorted position plus the padding before its bucket (tl.gather);
@@ -21,6 +23,33 @@ from refmoe.kernels.moe_align import _lay_out, moe_align_block_size, moe_align_b
 from refmoe.kernels.topk import TopKConfig, route_tile
 from refmoe.kernels.gate_route import gate_route, gate_route_plan, route_counters
 
+
+@triton.jit
+def align_atomic_kernel(topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, scratch_ptr, numel, num_experts, max_blocks,
+                        BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_T: tl.constexpr, BLOCK_B: tl.constexpr, PDL: tl.constexpr = False):
+    if PDL:
+        gdc_wait()
+        gdc_launch_dependents()
+    bins = tl.arange(0, NB)
+    counter_ptr, cursor_ptr = scratch_ptr, scratch_ptr + NB
+    tl.store(counter_ptr + bins, tl.zeros([NB], tl.int32))
+    tl.debug_barrier()
+    for start in range(0, numel, BLOCK_T):
+        offs = start + tl.arange(0, BLOCK_T)
+        e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
+        b = tl.where((e < 0) | (e >= num_experts), num_experts, e)
+        tl.atomic_add(counter_ptr + b, 1, mask=offs < numel)
+    tl.debug_barrier()
+    counts = tl.load(counter_ptr + bins, volatile=True)
+    starts = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, BLOCK_B)
+    tl.store(cursor_ptr + bins, starts)
+    tl.debug_barrier()
+    for start in range(0, numel, BLOCK_T):
+        offs = start + tl.arange(0, BLOCK_T)
+        e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
+        b = tl.where((e < 0) | (e >= num_experts), num_experts, e)
+        dest = tl.atomic_add(cursor_ptr + b, 1, mask=offs < numel)
+        tl.store(sorted_ids_ptr + dest, offs, mask=offs < numel)
 
 @triton.jit
 def _align_sort(topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks,
@@ -121,6 +150,15 @@ def align_out(numel, E, block, dev):
     return (torch.empty(cap, dtype=torch.int32, device=dev), torch.empty(triton.cdiv(cap, block), dtype=torch.int32, device=dev),
             torch.empty(1, dtype=torch.int32, device=dev))
 
+def align_atomic(ids, block, E):
+    numel, NB = ids.numel(), triton.next_power_of_2(E + 1)
+    s, ex, post = align_out(numel, E, block, ids.device)
+    scratch = torch.empty(2 * NB, dtype=torch.int32, device=ids.device)
+    kernel_for(align_atomic_kernel, ids)[(1,)](ids, s, ex, post, scratch, numel, E, ex.numel(), BLOCK_SIZE=block, NB=NB,
+        BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))), BLOCK_B=min(256, triton.next_power_of_2(ex.numel())),
+        num_warps=4 if numel <= 256 else 8, **pdl_options(ids))
+    return s, ex, post
+
 def align_sort(ids, block, E, warps):
     numel, NB = ids.numel(), triton.next_power_of_2(E + 1)
     s, ex, post = align_out(numel, E, block, ids.device)
@@ -182,7 +220,8 @@ def main():
         block = BLOCK_FOR.get(M, 16)
         idss = [torch.rand(M, E, generator=g).topk(k, dim=1).indices.int().to(dev) for _ in range(n_in)]
         idss[1][M // 2:] = -1   # one input half padding
-        variants = {"atomic": lambda i: moe_align_block_size(i, block, E, single_max=1 << 40),
+        variants = {"atomic": lambda i: align_atomic(i, block, E),
+                    "single": lambda i: moe_align_block_size(i, block, E, single_max=1 << 40),
                     "multi": lambda i: moe_align_block_size(i, block, E, single_max=0)}
         for w in (4, 8):
             variants[f"sort/w{w}"] = lambda i, w=w: align_sort(i, block, E, w)
@@ -203,7 +242,8 @@ def main():
         gate = (torch.randn(E, H, generator=g) / H ** 0.5).to(dev, torch.bfloat16)
         xs = [torch.randn(M, H, generator=g).to(dev, torch.bfloat16) for _ in range(n_in)]
         counters = route_counters(4096, dev)
-        arms = {"route+atomic": lambda x: moe_align_block_size(gate_route(x, gate, cfg, counters=counters)[1], block, E),
+        arms = {"route+atomic": lambda x: align_atomic(gate_route(x, gate, cfg, counters=counters)[1], block, E),
+                "route+align": lambda x: moe_align_block_size(gate_route(x, gate, cfg, counters=counters)[1], block, E),
                 "route+sort": lambda x: align_sort(gate_route(x, gate, cfg, counters=counters)[1], block, E, 4),
                 "route": lambda x: gate_route(x, gate, cfg, counters=counters)}
         for w in (4, 8):
