@@ -17,7 +17,7 @@ from .topk import TopKConfig, check_routing, route_tile
 
 # %% auto #0
 __all__ = ['ROWS_PER_COUNTER', 'gate_route_rows', 'gate_route_kernel', 'gate_route_plan', 'route_counters', 'gate_route_op',
-           'gate_route']
+           'check_gate', 'gate_route']
 
 # %% ../../nbs/10a_gate_route.ipynb #39c9c95c
 @triton.jit
@@ -148,7 +148,7 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
         HAS_LOAD=expert_load is not None, num_warps=4, **pdl_options(x))
 
 # %% ../../nbs/10a_gate_route.ipynb #f9149838
-def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:
+def check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:
     "Raise a clear error for a gate GEMM that would read out of bounds or mix dtypes."
     if x.dim() != 2 or not x.is_floating_point(): raise ValueError(f"hidden_states must be a float [M, H] tensor, got {x.dtype} {tuple(x.shape)}")
     if gate.dim() != 2 or gate.shape[1] != x.shape[1]:
@@ -169,7 +169,7 @@ def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConf
                expert_load: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
     "Route each row of `hidden_states` by `gate` to `config.top_k` experts in one launch: `(topk_weights fp32, topk_ids int32)`; `expert_load` (int64 [E]) gains one per routed pair."
     x = hidden_states
-    _check_gate(x, gate, counters)
+    check_gate(x, gate, counters)
     if expert_load is not None and (expert_load.dtype != torch.int64 or expert_load.shape != (gate.shape[0],) or expert_load.device != x.device):
         raise TypeError(f"expert_load must be int64 [{gate.shape[0]}] on {x.device}, got {expert_load.dtype} {tuple(expert_load.shape)} on {expert_load.device}")
     M, E, c = x.shape[0], gate.shape[0], config
