@@ -1,14 +1,14 @@
-# The twenty-second session's first GPU script (carry .whl): the twentieth session's router plan on the GPU (10a's
-# tests, the layer's and the decode runner's, `refmoe bench router`), then wip/align_variants.py: the align in one
-# program without atomics (sort or one-hot ranks) against the package's atomic and three-launch paths, and the router
-# and the align in one launch against two.
+# The twenty-second session's first GPU script (carry .whl): the twentieth session's router plan and this session's
+# kernels on the GPU (the GPU tests of 10a, 12, 12b, 15, 20 and 32), then wip/align_variants.py: the align in one
+# program without atomics (sort or one-hot ranks) against the old atomic kernel and the three-launch path; the router
+# and the align in one launch against two; the routed layer in three arms; and `refmoe bench router`.
 # REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-05-s22/call1.sh ; everything lands in $OUT/call1.tgz
 scripts/gpu-check env > "$OUT/env1.log" 2>&1 || { tail -20 "$OUT/env1.log"; exit 1; }
 export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
 unset TRITON_INTERPRET
 R=/tmp/call1; mkdir -p $R
 pack() { tar czf "$OUT/call1.tgz" -C /tmp call1; }
-timeout 200 python3 -m pytest -q -m gpu tests/test_10a_gate_route.py tests/test_12_moe_align.py tests/test_20_moe_layer.py tests/test_32_decode_runner.py > $R/tests.txt 2>&1; tail -2 $R/tests.txt; pack
-timeout 60 python3 -m refmoe bench router > $R/bench_router.jsonl 2> $R/router.err; echo "router rc=$?"; pack
-timeout 240 python3 docs/gpu-runs/2026-12-05-s22/wip/align_variants.py > $R/align_variants.jsonl 2> $R/align_variants.err; echo "variants rc=$?"; tail -3 $R/align_variants.err; pack
+timeout 300 python3 docs/gpu-runs/2026-12-05-s22/wip/align_variants.py > $R/align_variants.jsonl 2> $R/align_variants.err; echo "variants rc=$?"; tail -3 $R/align_variants.err; pack
 cat $R/align_variants.jsonl
+timeout 200 python3 -m pytest -q -x -m gpu tests/test_12_moe_align.py tests/test_12b_route_align.py tests/test_10a_gate_route.py tests/test_15_fused_moe.py tests/test_20_moe_layer.py tests/test_32_decode_runner.py > $R/tests.txt 2>&1; tail -3 $R/tests.txt; pack
+timeout 50 python3 -m refmoe bench router > $R/bench_router.jsonl 2> $R/router.err; echo "router rc=$?"; pack

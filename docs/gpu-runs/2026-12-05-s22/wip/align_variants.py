@@ -11,6 +11,9 @@ L2 flushed), each checked against the torch reference:
 - onehot:  one program, no atomics: chunks of C pairs, a pair's rank in its bucket from a one-hot cumulative sum.
 Then the router and the align: gate_route + the package's align (two launches) against gate_route + the sort
 align, against one launch that routes and, in the last program of all, aligns (`fused`).
+Last, the routed layer (`refmoe bench moe`'s work: gate GEMM to output, V2-Lite shapes, bf16) in three arms in one
+process: `route_aligned` (this tree: the router aligns), `route` then `fused_experts` aligning with this tree's
+single program, and `route` then the old atomic align (the package before this session).
 One JSON line per measurement. python3 align_variants.py [--m 16 64 256 ...]"""
 import argparse, json, sys
 import torch
@@ -212,6 +215,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--m", type=int, nargs="+", default=[16, 64, 256, 512, 1024, 2048])
     p.add_argument("--fused-m", type=int, nargs="+", default=[16, 32, 64, 128, 256])
+    p.add_argument("--layer-m", type=int, nargs="+", default=[16, 32, 64, 128, 256, 341, 1024])
     a = p.parse_args()
     dev, E, k, H, n_in = torch.device("cuda"), 64, 6, 2048, 10
     g = torch.Generator().manual_seed(0)
@@ -259,6 +263,27 @@ def main():
         row = {"M": M, "block": block, "fused_exact": ok}
         for name, fn in arms.items():
             row[name] = round(time_us([lambda x=x: fn(x) for x in xs], dev, reps=30), 2)
+        print(json.dumps(row), flush=True)
+    import refmoe.kernels.fused_moe as fm
+    from refmoe.bench.moe import SHAPES, make_layer
+    layer = make_layer(SHAPES["v2-lite"], dev, torch.bfloat16)
+    for M in a.layer_m:
+        xs = [torch.randn(M, H, generator=g).to(dev, torch.bfloat16) for _ in range(n_in)]
+        new = lambda x: layer.routed_experts(x, *layer.route_aligned(x, None))
+        two = lambda x: layer.routed_experts(x, *layer.route(x, None))
+        outs = [new(x) for x in xs[:2]]
+        same = all(torch.equal(o, two(x)) for o, x in zip(outs, xs))
+        row = {"M": M, "layer_same_bits": same, "align_block": layer.align_block(xs[0])}
+        row["us_route_aligned"] = round(time_us([lambda x=x: new(x) for x in xs], dev, reps=30), 2)
+        row["us_route_then_align"] = round(time_us([lambda x=x: two(x) for x in xs], dev, reps=30), 2)
+        saved = fm.moe_align_block_size
+        fm.moe_align_block_size = lambda ids, bm, E: align_atomic(ids, bm, E) if ids.numel() <= 2048 else saved(ids, bm, E)
+        try:
+            row["same_atomic"] = all(torch.equal(o, two(x)) for o, x in zip(outs, xs))
+            row["us_route_then_atomic"] = round(time_us([lambda x=x: two(x) for x in xs], dev, reps=30), 2)
+        finally:
+            fm.moe_align_block_size = saved
+        bad += not same
         print(json.dumps(row), flush=True)
     return 1 if bad else 0
 
