@@ -220,6 +220,38 @@ def main():
     dev, E, k, H, n_in = torch.device("cuda"), 64, 6, 2048, 10
     g = torch.Generator().manual_seed(0)
     bad = 0
+    import refmoe.kernels.fused_moe as fm
+    from refmoe.bench.moe import SHAPES, make_layer
+    layer = make_layer(SHAPES["v2-lite"], dev, torch.bfloat16)
+    for M in a.layer_m:
+        xs = [torch.randn(M, H, generator=g).to(dev, torch.bfloat16) for _ in range(n_in)]
+        new = lambda x: layer.routed_experts(x, *layer.route_aligned(x, None))
+        two = lambda x: layer.routed_experts(x, *layer.route(x, None))
+        outs = [new(x) for x in xs[:2]]
+        same = all(torch.equal(o, two(x)) for o, x in zip(outs, xs))
+        row = {"M": M, "layer_same_bits": same, "align_block": layer.align_block(xs[0])}
+        row["us_route_aligned"] = round(time_us([lambda x=x: new(x) for x in xs], dev, reps=30), 2)
+        row["us_route_then_align"] = round(time_us([lambda x=x: two(x) for x in xs], dev, reps=30), 2)
+        saved = fm.moe_align_block_size
+        fm.moe_align_block_size = lambda ids, bm, E: align_atomic(ids, bm, E) if ids.numel() <= 2048 else saved(ids, bm, E)
+        try:
+            row["same_atomic"] = all(torch.equal(o, two(x)) for o, x in zip(outs, xs))
+            row["us_route_then_atomic"] = round(time_us([lambda x=x: two(x) for x in xs], dev, reps=30), 2)
+        finally:
+            fm.moe_align_block_size = saved
+        if M * k > 2048:   # above ALIGN_SINGLE_MAX: the one launch with the single-program align allowed up to 16,384 pairs
+            import refmoe.layers.moe as lm, refmoe.kernels.route_align as ra
+            saved_l, saved_r = lm.ALIGN_SINGLE_MAX, ra.ALIGN_SINGLE_MAX
+            lm.ALIGN_SINGLE_MAX = ra.ALIGN_SINGLE_MAX = 16384
+            try:
+                row["big_same_bits"] = all(torch.equal(o, new(x)) for o, x in zip(outs, xs))
+                row["us_route_aligned_big"] = round(time_us([lambda x=x: new(x) for x in xs], dev, reps=30), 2)
+            except Exception as e:
+                row["big_error"] = f"{type(e).__name__}: {str(e)[:200]}"
+            finally:
+                lm.ALIGN_SINGLE_MAX, ra.ALIGN_SINGLE_MAX = saved_l, saved_r
+        bad += not same
+        print(json.dumps(row), flush=True)
     for M in a.m:
         block = BLOCK_FOR.get(M, 16)
         idss = [torch.rand(M, E, generator=g).topk(k, dim=1).indices.int().to(dev) for _ in range(n_in)]
@@ -263,38 +295,6 @@ def main():
         row = {"M": M, "block": block, "fused_exact": ok}
         for name, fn in arms.items():
             row[name] = round(time_us([lambda x=x: fn(x) for x in xs], dev, reps=30), 2)
-        print(json.dumps(row), flush=True)
-    import refmoe.kernels.fused_moe as fm
-    from refmoe.bench.moe import SHAPES, make_layer
-    layer = make_layer(SHAPES["v2-lite"], dev, torch.bfloat16)
-    for M in a.layer_m:
-        xs = [torch.randn(M, H, generator=g).to(dev, torch.bfloat16) for _ in range(n_in)]
-        new = lambda x: layer.routed_experts(x, *layer.route_aligned(x, None))
-        two = lambda x: layer.routed_experts(x, *layer.route(x, None))
-        outs = [new(x) for x in xs[:2]]
-        same = all(torch.equal(o, two(x)) for o, x in zip(outs, xs))
-        row = {"M": M, "layer_same_bits": same, "align_block": layer.align_block(xs[0])}
-        row["us_route_aligned"] = round(time_us([lambda x=x: new(x) for x in xs], dev, reps=30), 2)
-        row["us_route_then_align"] = round(time_us([lambda x=x: two(x) for x in xs], dev, reps=30), 2)
-        saved = fm.moe_align_block_size
-        fm.moe_align_block_size = lambda ids, bm, E: align_atomic(ids, bm, E) if ids.numel() <= 2048 else saved(ids, bm, E)
-        try:
-            row["same_atomic"] = all(torch.equal(o, two(x)) for o, x in zip(outs, xs))
-            row["us_route_then_atomic"] = round(time_us([lambda x=x: two(x) for x in xs], dev, reps=30), 2)
-        finally:
-            fm.moe_align_block_size = saved
-        if M * k > 2048:   # above ALIGN_SINGLE_MAX: the one launch with the single-program align allowed up to 16,384 pairs
-            import refmoe.layers.moe as lm, refmoe.kernels.route_align as ra
-            saved_l, saved_r = lm.ALIGN_SINGLE_MAX, ra.ALIGN_SINGLE_MAX
-            lm.ALIGN_SINGLE_MAX = ra.ALIGN_SINGLE_MAX = 16384
-            try:
-                row["big_same_bits"] = all(torch.equal(o, new(x)) for o, x in zip(outs, xs))
-                row["us_route_aligned_big"] = round(time_us([lambda x=x: new(x) for x in xs], dev, reps=30), 2)
-            except Exception as e:
-                row["big_error"] = f"{type(e).__name__}: {str(e)[:200]}"
-            finally:
-                lm.ALIGN_SINGLE_MAX, ra.ALIGN_SINGLE_MAX = saved_l, saved_r
-        bad += not same
         print(json.dumps(row), flush=True)
     return 1 if bad else 0
 
