@@ -10,7 +10,8 @@ R=/tmp/call1; mkdir -p $R
 # On an H100 the H200's tuned tiles (not committed under the H100's name): the same kernels as on the H200.
 DEV=$(python3 -c "import torch; print(torch.cuda.get_device_name().replace(' ', '_').replace('/', '_'))"); echo "device $DEV"
 [ -f "refmoe/configs/E=64,N=1408,device_name=$DEV.json" ] || cp "refmoe/configs/E=64,N=1408,device_name=NVIDIA_H200.json" "refmoe/configs/E=64,N=1408,device_name=$DEV.json"
-pack() { tar czf "$OUT/call1.tgz" -C /tmp call1; }
-timeout 170 python3 -m pytest -q -x -m gpu tests/test_12_moe_align.py tests/test_12b_route_align.py tests/test_10a_gate_route.py tests/test_15_fused_moe.py tests/test_20_moe_layer.py tests/test_32_decode_runner.py tests/test_33_prefill_runner.py > $R/tests.txt 2>&1; tail -3 $R/tests.txt; pack
-timeout 270 python3 docs/gpu-runs/2026-12-05-s22/wip/align_variants.py > $R/align_variants.jsonl 2> $R/align_variants.err; echo "variants rc=$?"; tail -3 $R/align_variants.err; pack
+pack() { cp -f nbs/12_moe_align.ipynb nbs/12b_route_align.ipynb $R/ 2>/dev/null; tar czf "$OUT/call1.tgz" -C /tmp call1; }
+timeout 150 python3 scripts/nbtools.py run nbs/12_moe_align.ipynb nbs/12b_route_align.ipynb --flags gpu > $R/nbrun.log 2>&1; echo "nbrun rc=$?"; tail -3 $R/nbrun.log; pack
+timeout 150 python3 -m pytest -q -m gpu tests/test_10a_gate_route.py tests/test_15_fused_moe.py tests/test_20_moe_layer.py tests/test_32_decode_runner.py tests/test_33_prefill_runner.py > $R/tests.txt 2>&1; tail -3 $R/tests.txt; pack
+timeout 200 python3 docs/gpu-runs/2026-12-05-s22/wip/align_variants.py --layer-m 16 64 256 1024 --fused-m 16 64 256 --m 256 1024 2048 > $R/align_variants.jsonl 2> $R/align_variants.err; echo "variants rc=$?"; tail -3 $R/align_variants.err; pack
 cat $R/align_variants.jsonl
