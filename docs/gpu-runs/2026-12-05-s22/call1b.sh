@@ -1,0 +1,15 @@
+# The twenty-second session's short GPU script (carry .whl), for when little device time is left: notebooks 12 and 12b
+# run in place with their gpu cells (their GPU tests and timing cells), the GPU tests of 10a, 20 and 32, then the routed
+# layer's A/B and the router-and-align A/B of wip/align_variants.py at a few M.
+# REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-05-s22/call1b.sh ; everything lands in $OUT/call1.tgz
+scripts/gpu-check env > "$OUT/env1.log" 2>&1 || { tail -20 "$OUT/env1.log"; exit 1; }
+export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+unset TRITON_INTERPRET
+R=/tmp/call1; mkdir -p $R
+DEV=$(python3 -c "import torch; print(torch.cuda.get_device_name().replace(' ', '_').replace('/', '_'))"); echo "device $DEV"
+[ -f "refmoe/configs/E=64,N=1408,device_name=$DEV.json" ] || cp "refmoe/configs/E=64,N=1408,device_name=NVIDIA_H200.json" "refmoe/configs/E=64,N=1408,device_name=$DEV.json"
+pack() { cp -f nbs/12_moe_align.ipynb nbs/12b_route_align.ipynb $R/ 2>/dev/null; tar czf "$OUT/call1.tgz" -C /tmp call1; }
+timeout 140 python3 scripts/nbtools.py run nbs/12_moe_align.ipynb nbs/12b_route_align.ipynb --flags gpu > $R/nbrun.log 2>&1; echo "nbrun rc=$?"; tail -3 $R/nbrun.log; pack
+timeout 110 python3 -m pytest -q -m gpu tests/test_20_moe_layer.py tests/test_10a_gate_route.py tests/test_32_decode_runner.py > $R/tests.txt 2>&1; tail -3 $R/tests.txt; pack
+timeout 110 python3 docs/gpu-runs/2026-12-05-s22/wip/align_variants.py --layer-m 16 64 256 --fused-m 16 256 --m 256 1024 > $R/align_variants.jsonl 2> $R/align_variants.err; echo "variants rc=$?"; tail -3 $R/align_variants.err; pack
+cat $R/align_variants.jsonl
