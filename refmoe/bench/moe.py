@@ -113,8 +113,8 @@ def router_bench_main(argv: list[str] | None = None) -> int:
 
 # %% ../../nbs/71_moe_bench.ipynb #f8bfb066
 def routed_layer(layer: DeepseekV2MoE, x: torch.Tensor, count: torch.Tensor | None = None) -> torch.Tensor:
-    "The work the peers were timed on: gate GEMM, softmax top-k, align, both expert GEMMs, activation, weighted sum (the layer's own launches: 12b's where it routes and aligns at once)."
-    return layer.routed_experts(x, *layer.route_aligned(x, count))
+    "The work the peers were timed on: gate GEMM, softmax top-k, align, both expert GEMMs, activation, weighted sum."
+    return layer.routed_experts(x, *layer.route(x, count))
 
 def torch_routed_layer(layer: DeepseekV2MoE, x: torch.Tensor) -> torch.Tensor:
     "The same work in plain torch: the gate GEMM, torch routing, every token through every expert."

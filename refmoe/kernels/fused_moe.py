@@ -14,16 +14,14 @@ import triton
 import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
-from .moe_align import max_num_tokens_padded, moe_align_block_size
-from .route_align import AlignedPairs
+from .moe_align import moe_align_block_size
 from .moe_sum import moe_sum
 from .moe_gemv import check_expert_reads, check_shared_slots, gemv_args, invoke_fused_moe_gemv, shared_experts_torch
 from .moe_reference import check_experts
 from .tile_configs import check_config, get_config
 
 # %% auto #0
-__all__ = ['fused_moe_kernel', 'invoke_fused_moe_kernel', 'experts_config', 'check_aligned', 'fused_experts', 'GuardedMemory',
-           'guarded_experts']
+__all__ = ['fused_moe_kernel', 'invoke_fused_moe_kernel', 'fused_experts', 'GuardedMemory', 'guarded_experts']
 
 # %% ../../nbs/15_fused_moe.ipynb #a4a5f234
 @triton.jit
@@ -156,47 +154,27 @@ def invoke_fused_moe_kernel(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, t
         num_warps=num_warps, num_stages=num_stages, **pdl_options(a))
 
 # %% ../../nbs/15_fused_moe.ipynb #a2bf97e0
-def experts_config(hidden_states: torch.Tensor, w13: torch.Tensor, top_k: int) -> dict:
-    "The tile config `fused_experts` picks for these hidden states and experts when given none."
-    (M, H), (E, I2, _) = hidden_states.shape, w13.shape
-    return get_config(M, E, I2 // 2, H, top_k, hidden_states.device, dtype=hidden_states.dtype)
-
-def check_aligned(aligned: AlignedPairs, block_size: int, numel: int, num_experts: int, device: torch.device) -> None:
-    "Raise a clear error for aligned pairs made for another block size, batch or device than the GEMMs'."
-    if aligned.block_size != block_size:
-        raise ValueError(f"the pairs were aligned in blocks of {aligned.block_size}, the config's GEMMs take blocks of {block_size}")
-    cap = max_num_tokens_padded(numel, num_experts, block_size)
-    want = (cap, triton.cdiv(cap, block_size), 1)
-    got = tuple(t.numel() for t in aligned[:3])
-    if got != want: raise ValueError(f"aligned pairs of sizes {got} do not fit {numel} pairs over {num_experts} experts: want {want}")
-    if any(t.dtype != torch.int32 or t.device != device for t in aligned[:3]):
-        raise TypeError(f"aligned pairs must be int32 tensors on {device}")
-
 def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor,
                   topk_ids: torch.Tensor, *, config: dict | None = None, filter_expert: bool = True,
-                  shared_experts: tuple[torch.Tensor, torch.Tensor] | None = None, aligned: AlignedPairs | None = None) -> torch.Tensor:
+                  shared_experts: tuple[torch.Tensor, torch.Tensor] | None = None) -> torch.Tensor:
     "Routed experts: `sum_j topk_weights[:, j] * expert_{topk_ids[:, j]}(x)`, skipping id -1 when `filter_expert`; `[M, H]`; plus the shared MLP `(gate_up, down)` if given."
     check_experts(hidden_states, w13, w2, topk_weights, topk_ids)
     x = hidden_states if hidden_states.stride(-1) == 1 else hidden_states.contiguous()
     (M, H), (E, I2, _), k = x.shape, w13.shape, topk_ids.shape[1]
-    cfg = check_config(config) if config is not None else experts_config(x, w13, k)
+    cfg = check_config(config) if config is not None else get_config(M, E, I2 // 2, H, k, x.device, dtype=x.dtype)
     ids = topk_ids if topk_ids.is_contiguous() else topk_ids.contiguous()
     shared = shared_experts or (None, None)
     S = check_shared_slots(x, w2, ids, *shared)
     w = topk_weights if topk_weights.is_contiguous() else topk_weights.contiguous()
-    sorted_kind = cfg.get("kind", "sorted") == "sorted"
-    if aligned is not None:
-        if not sorted_kind: raise ValueError("aligned pairs were given, but the config's kind is gemv, which reads the ids directly")
-        check_aligned(aligned, cfg["BLOCK_SIZE_M"], M * k, E, x.device)
     if M == 0: return torch.zeros_like(x)
     c13, c2 = cfg["w13"], cfg["w2"]
-    if not sorted_kind:   # gemv: shared experts ride along as S more slots per token (notebook 14)
+    if cfg.get("kind", "sorted") == "gemv":   # shared experts ride along as S more slots per token (notebook 14)
         act, out = torch.empty(M * (k + S), I2 // 2, dtype=x.dtype, device=x.device), torch.empty_like(x)
         invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, *gemv_args(c13), *gemv_args(c2), *shared)
         return out
     act = torch.empty(M * k, I2 // 2, dtype=x.dtype, device=x.device)
     bm = cfg["BLOCK_SIZE_M"]
-    sorted_ids, expert_ids, post = aligned[:3] if aligned is not None else moe_align_block_size(ids, bm, E)
+    sorted_ids, expert_ids, post = moe_align_block_size(ids, bm, E)
     per_pair = torch.empty(M * k, H, dtype=x.dtype, device=x.device)
     for a, b, c, kw, tk, mul, silu in ((x, w13, act, c13, k, False, True), (act, w2, per_pair, c2, 1, True, False)):
         invoke_fused_moe_kernel(a, b, c, w, sorted_ids, expert_ids, post, tk, mul, silu, filter_expert, bm,

@@ -16,54 +16,9 @@ from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 from .topk import TopKConfig, check_routing, route_tile
 
 # %% auto #0
-__all__ = ['ROWS_PER_COUNTER', 'gate_route_rows', 'gate_route_kernel', 'gate_route_plan', 'route_counters', 'gate_route_op',
-           'check_gate', 'gate_route']
+__all__ = ['ROWS_PER_COUNTER', 'gate_route_kernel', 'gate_route_plan', 'route_counters', 'gate_route_op', 'gate_route']
 
 # %% ../../nbs/10a_gate_route.ipynb #39c9c95c
-@triton.jit
-def gate_route_rows(
-    x_ptr, gate_ptr, part_ptr, counter_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr,
-    M, H, E, stride_xm, stride_ge, scale,
-    SPLIT: tl.constexpr, H_PER_SPLIT: tl.constexpr, BLOCK_H: tl.constexpr, PRECISION: tl.constexpr, UPCAST: tl.constexpr,
-    TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
-    SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
-    RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr,
-):
-    """The body of `gate_route_kernel`; returns whether this program routed its row block (it was the last of the block to arrive)."""
-    pid_m, pid_s = tl.program_id(0), tl.program_id(1)
-    rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    cols = tl.arange(0, BLOCK_E)
-    rmask, cmask = rows < M, cols < E
-    acc = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
-    for h0 in range(0, H_PER_SPLIT, BLOCK_H):
-        hs = pid_s * H_PER_SPLIT + h0 + tl.arange(0, BLOCK_H)
-        hmask = hs < H
-        xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
-        gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
-        if UPCAST:                                           # the interpreter's tl.dot mishandles bf16 tiles
-            xt, gt = xt.to(tl.float32), gt.to(tl.float32)
-        acc = tl.dot(xt, gt, acc, input_precision=PRECISION)
-    if SPLIT == 1:
-        route_tile(acc, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
-                   BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
-        routed = pid_s == 0                                  # the only program of its row block
-    else:
-        rows_all = tl.num_programs(0) * BLOCK_M
-        offs = rows[:, None] * BLOCK_E + cols[None, :]
-        tile_mask = rmask[:, None] & cmask[None, :]
-        tl.store(part_ptr + pid_s * rows_all * BLOCK_E + offs, acc, mask=tile_mask)
-        tl.debug_barrier()                                   # every warp's partial is stored before the arrival
-        arrived = tl.atomic_add(counter_ptr + pid_m, 1, sem="acq_rel", scope="gpu")
-        routed = arrived == SPLIT - 1
-        if routed:                                           # the last program of this row block
-            logits = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
-            for s in tl.static_range(SPLIT):                 # split order: the same sum whoever came last
-                logits += tl.load(part_ptr + s * rows_all * BLOCK_E + offs, mask=tile_mask, other=0.0, cache_modifier=".cg")
-            tl.store(counter_ptr + pid_m, 0)
-            route_tile(logits, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
-                       BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
-    return routed
-
 @triton.jit
 def gate_route_kernel(
     x_ptr, gate_ptr, part_ptr, counter_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr,
@@ -98,9 +53,36 @@ def gate_route_kernel(
     if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
         gdc_wait()
         gdc_launch_dependents()
-    gate_route_rows(x_ptr, gate_ptr, part_ptr, counter_ptr, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr,
-                    M, H, E, stride_xm, stride_ge, scale, SPLIT, H_PER_SPLIT, BLOCK_H, PRECISION, UPCAST, TOP_K, BLOCK_K,
-                    BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
+    pid_m, pid_s = tl.program_id(0), tl.program_id(1)
+    rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_E)
+    rmask, cmask = rows < M, cols < E
+    acc = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
+    for h0 in range(0, H_PER_SPLIT, BLOCK_H):
+        hs = pid_s * H_PER_SPLIT + h0 + tl.arange(0, BLOCK_H)
+        hmask = hs < H
+        xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
+        gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
+        if UPCAST:                                           # the interpreter's tl.dot mishandles bf16 tiles
+            xt, gt = xt.to(tl.float32), gt.to(tl.float32)
+        acc = tl.dot(xt, gt, acc, input_precision=PRECISION)
+    if SPLIT == 1:
+        route_tile(acc, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
+                   BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
+    else:
+        rows_all = tl.num_programs(0) * BLOCK_M
+        offs = rows[:, None] * BLOCK_E + cols[None, :]
+        tile_mask = rmask[:, None] & cmask[None, :]
+        tl.store(part_ptr + pid_s * rows_all * BLOCK_E + offs, acc, mask=tile_mask)
+        tl.debug_barrier()                                   # every warp's partial is stored before the arrival
+        arrived = tl.atomic_add(counter_ptr + pid_m, 1, sem="acq_rel", scope="gpu")
+        if arrived == SPLIT - 1:                             # the last program of this row block
+            logits = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
+            for s in tl.static_range(SPLIT):                 # split order: the same sum whoever came last
+                logits += tl.load(part_ptr + s * rows_all * BLOCK_E + offs, mask=tile_mask, other=0.0, cache_modifier=".cg")
+            tl.store(counter_ptr + pid_m, 0)
+            route_tile(logits, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
+                       BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
 
 # %% ../../nbs/10a_gate_route.ipynb #51bd61b9
 def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int, int]:
@@ -117,8 +99,8 @@ def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int
 ROWS_PER_COUNTER = 16   # the smallest row block of any plan: counters for n rows cover every plan's blocks
 
 def route_counters(num_rows: int, device: str | torch.device) -> torch.Tensor:
-    "Zeroed arrival counters for `gate_route` on up to `num_rows` rows: one int32 per row block, and one more for a launch that waits for every block (12b)."
-    return torch.zeros(triton.cdiv(max(num_rows, 1), ROWS_PER_COUNTER) + 1, dtype=torch.int32, device=device)
+    "Zeroed arrival counters for `gate_route` on up to `num_rows` rows (one int32 per row block)."
+    return torch.zeros(triton.cdiv(max(num_rows, 1), ROWS_PER_COUNTER), dtype=torch.int32, device=device)
 
 # %% ../../nbs/10a_gate_route.ipynb #c26b84ae
 @torch.library.custom_op("refmoe::gate_route", mutates_args=("topk_weights", "topk_ids", "counters", "expert_load"))
@@ -148,7 +130,7 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
         HAS_LOAD=expert_load is not None, num_warps=4, **pdl_options(x))
 
 # %% ../../nbs/10a_gate_route.ipynb #f9149838
-def check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:
+def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:
     "Raise a clear error for a gate GEMM that would read out of bounds or mix dtypes."
     if x.dim() != 2 or not x.is_floating_point(): raise ValueError(f"hidden_states must be a float [M, H] tensor, got {x.dtype} {tuple(x.shape)}")
     if gate.dim() != 2 or gate.shape[1] != x.shape[1]:
@@ -169,7 +151,7 @@ def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConf
                expert_load: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
     "Route each row of `hidden_states` by `gate` to `config.top_k` experts in one launch: `(topk_weights fp32, topk_ids int32)`; `expert_load` (int64 [E]) gains one per routed pair."
     x = hidden_states
-    check_gate(x, gate, counters)
+    _check_gate(x, gate, counters)
     if expert_load is not None and (expert_load.dtype != torch.int64 or expert_load.shape != (gate.shape[0],) or expert_load.device != x.device):
         raise TypeError(f"expert_load must be int64 [{gate.shape[0]}] on {x.device}, got {expert_load.dtype} {tuple(expert_load.shape)} on {expert_load.device}")
     M, E, c = x.shape[0], gate.shape[0], config

@@ -12,9 +12,9 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
-__all__ = ['ALIGN_SINGLE_MAX', 'ALIGN_CHUNK', 'ALIGN_TILE', 'max_num_tokens_padded', 'moe_align_block_size_torch', 'align_pairs',
+__all__ = ['ALIGN_SINGLE_MAX', 'ALIGN_CHUNK', 'ALIGN_TILE', 'max_num_tokens_padded', 'moe_align_block_size_torch',
            'moe_align_block_size_kernel', 'moe_align_count_kernel', 'moe_align_layout_kernel', 'moe_align_place_kernel',
-           'align_chunk', 'align_warps', 'moe_align_block_size_op', 'moe_align_block_size']
+           'align_chunk', 'moe_align_block_size_op', 'moe_align_block_size']
 
 # %% ../../nbs/12_moe_align.ipynb #db65b062
 def max_num_tokens_padded(numel: int, num_experts: int, block_size: int) -> int:
@@ -41,11 +41,10 @@ def moe_align_block_size_torch(topk_ids: torch.Tensor, block_size: int, num_expe
 
 # %% ../../nbs/12_moe_align.ipynb #6f6be8b3
 @triton.jit
-def _buckets(topk_ids_ptr, start, numel, num_experts, BLOCK: tl.constexpr, CG: tl.constexpr = False):
-    "Pairs `start + arange(BLOCK)` and their buckets: `num_experts` for -1, for ids out of range and past `numel` (CG: read past L1)."
+def _buckets(topk_ids_ptr, start, numel, num_experts, BLOCK: tl.constexpr):
+    "Pairs `start + arange(BLOCK)` and their buckets: `num_experts` for -1, for ids out of range and past `numel`."
     offs = start + tl.arange(0, BLOCK)
-    if CG: e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1, cache_modifier=".cg")
-    else: e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
+    e = tl.load(topk_ids_ptr + offs, mask=offs < numel, other=-1)
     return offs, tl.where((e < 0) | (e >= num_experts), num_experts, e)
 
 @triton.jit
@@ -64,33 +63,19 @@ def _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_ex
     tl.store(sorted_ids_ptr + pad, numel + tl.zeros_like(pad), mask=pad < ends[:, None])
     return starts
 
-@triton.jit
-def align_pairs(topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks,
-                BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_T: tl.constexpr, BLOCK_B: tl.constexpr, CG: tl.constexpr):
-    "The whole align in one program, for `numel <= BLOCK_T` pairs: histogram, lay out, then a sort of (bucket, pair) keys places the pairs."
-    offs, b = _buckets(topk_ids_ptr, 0, numel, num_experts, BLOCK_T, CG)
-    live = offs < numel
-    counts = tl.histogram(b, NB, mask=live)
-    starts = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, BLOCK_B)
-    shift = starts - (tl.cumsum(counts, axis=0) - counts)        # padding slots before each bucket
-    key = tl.sort(tl.where(live, b, NB - 1) * BLOCK_T + offs)    # distinct keys: by bucket, then flat order
-    pair = key % BLOCK_T
-    tl.store(sorted_ids_ptr + offs + tl.gather(shift, key // BLOCK_T, 0), pair, mask=pair < numel)
-
 # %% ../../nbs/12_moe_align.ipynb #59beaa2b
 @triton.jit
 def moe_align_block_size_kernel(
-    topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr,
+    topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, scratch_ptr,
     numel, num_experts, max_blocks,
     BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_T: tl.constexpr, BLOCK_B: tl.constexpr,
     PDL: tl.constexpr = False,
 ):
-    """Sort the flat (token, slot) pairs of a batch by expert into blocks of BLOCK_SIZE slots; one program, no atomics.
+    """Sort the flat (token, slot) pairs of a batch by expert into blocks of BLOCK_SIZE slots; one program.
 
     Bucket e < num_experts takes the pairs routed to expert e; bucket num_experts takes the pairs
     of id -1 and of any id outside [0, num_experts). Each bucket is padded to a multiple of
-    BLOCK_SIZE, and the buckets follow one another in order, the -1 bucket last; inside a bucket
-    the pairs keep their flat order.
+    BLOCK_SIZE, and the buckets follow one another in order, the -1 bucket last.
 
     Pointers:
     - topk_ids_ptr: the routing, int32 [numel] (the [M, k] ids, contiguous, flattened).
@@ -99,20 +84,38 @@ def moe_align_block_size_kernel(
     - expert_ids_ptr: output, int32 [max_blocks]: each block's expert, -1 for the blocks of the
       -1 bucket and for the blocks past the used ones.
     - num_post_ptr: output, one int32: the number of slots in use (a multiple of BLOCK_SIZE).
+    - scratch_ptr: int32 [2 * NB] workspace: a counter per bucket, then a cursor per bucket.
 
     Scalars: numel = M * k pairs, num_experts, max_blocks (the worst-case number of blocks).
 
     Key constexprs:
     - BLOCK_SIZE: slots per block, the fused GEMM's BLOCK_SIZE_M (a power of two, at least 16).
     - NB: buckets, num_experts + 1 rounded up to a power of two (the extra ones stay empty).
-    - BLOCK_T: pairs held at once, a power of two >= numel; BLOCK_B: blocks per step of the
+    - BLOCK_T, BLOCK_B: pairs per step of the count and place loops; blocks per step of the
       expert-id loop.
     """
     if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
         gdc_wait()
         gdc_launch_dependents()
-    align_pairs(topk_ids_ptr, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks,
-                BLOCK_SIZE, NB, BLOCK_T, BLOCK_B, False)
+    bins = tl.arange(0, NB)
+    counter_ptr, cursor_ptr = scratch_ptr, scratch_ptr + NB
+    # 1. Count pairs per bucket.
+    tl.store(counter_ptr + bins, tl.zeros([NB], tl.int32))
+    tl.debug_barrier()
+    for start in range(0, numel, BLOCK_T):
+        offs, b = _buckets(topk_ids_ptr, start, numel, num_experts, BLOCK_T)
+        tl.atomic_add(counter_ptr + b, 1, mask=offs < numel)
+    tl.debug_barrier()
+    counts = tl.load(counter_ptr + bins, volatile=True)
+    # 2. Lay out: padded groups, block experts, sentinels in the padding slots.
+    starts = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, BLOCK_B)
+    # 3. Place each pair at its bucket's cursor.
+    tl.store(cursor_ptr + bins, starts)
+    tl.debug_barrier()
+    for start in range(0, numel, BLOCK_T):
+        offs, b = _buckets(topk_ids_ptr, start, numel, num_experts, BLOCK_T)
+        dest = tl.atomic_add(cursor_ptr + b, 1, mask=offs < numel)
+        tl.store(sorted_ids_ptr + dest, offs, mask=offs < numel)
 
 # %% ../../nbs/12_moe_align.ipynb #424b32fc
 @triton.jit
@@ -199,23 +202,19 @@ def align_chunk(numel: int, num_experts: int, single_max: int = ALIGN_SINGLE_MAX
     "Pairs per program for `numel` pairs: 0 (the single-program kernel) up to `single_max`, else `chunk` or fewer."
     return 0 if numel <= single_max else max(16, min(chunk, ALIGN_TILE // triton.next_power_of_2(num_experts + 1)))
 
-def align_warps(numel: int) -> int:
-    "Warps of the single-program align for `numel` pairs."
-    return 4 if numel <= 256 else 8
-
 # %% ../../nbs/12_moe_align.ipynb #5aba8a0c
 @torch.library.custom_op("refmoe::moe_align_block_size", mutates_args=("sorted_token_ids", "expert_ids", "num_tokens_post_padded", "scratch"))
 def moe_align_block_size_op(topk_ids: torch.Tensor, sorted_token_ids: torch.Tensor, expert_ids: torch.Tensor,
                             num_tokens_post_padded: torch.Tensor, scratch: torch.Tensor, num_experts: int, block_size: int,
                             chunk: int = 0) -> None:
-    "Launch the align into preallocated outputs: one program (`chunk` 0; `scratch` unused) or three over chunks (`scratch` P * NB int32)."
+    "Launch the align into preallocated outputs: one program (`chunk` 0, `scratch` 2 * NB int32) or three over chunks (P * NB)."
     numel, max_blocks, NB = topk_ids.numel(), expert_ids.numel(), triton.next_power_of_2(num_experts + 1)
     BLOCK_B = min(256, triton.next_power_of_2(max_blocks))
     if not chunk:
         kernel_for(moe_align_block_size_kernel, topk_ids)[(1,)](
-            topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, numel, num_experts, max_blocks,
-            BLOCK_SIZE=block_size, NB=NB, BLOCK_T=triton.next_power_of_2(max(numel, 16)), BLOCK_B=BLOCK_B,
-            num_warps=align_warps(numel), **pdl_options(topk_ids))
+            topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, scratch, numel, num_experts, max_blocks,
+            BLOCK_SIZE=block_size, NB=NB, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
+            BLOCK_B=BLOCK_B, num_warps=4 if numel <= 256 else 8, **pdl_options(topk_ids))
         return
     P = triton.cdiv(numel, chunk)
     kernel_for(moe_align_count_kernel, topk_ids)[(P,)](topk_ids, scratch, numel, num_experts, NB=NB, CHUNK=chunk, num_warps=4, **pdl_options(topk_ids))
@@ -242,7 +241,7 @@ def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: i
     expert_ids = torch.empty(triton.cdiv(cap, block_size), dtype=torch.int32, device=dev)
     post = torch.empty(1, dtype=torch.int32, device=dev)
     chunk = align_chunk(numel, num_experts, single_max, chunk)
-    scratch = torch.empty(triton.cdiv(numel, chunk) * NB if chunk else 1, dtype=torch.int32, device=dev)
+    scratch = torch.empty(triton.cdiv(numel, chunk) * NB if chunk else 2 * NB, dtype=torch.int32, device=dev)
     if numel: moe_align_block_size_op(ids, sorted_ids, expert_ids, post, scratch, num_experts, block_size, chunk)
     else: post.zero_()
     return sorted_ids, expert_ids, post

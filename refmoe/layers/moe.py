@@ -17,12 +17,10 @@ from fastcore.basics import patch
 from ..core.scenario import Outcome, scenario
 from ..core.env import resolve_device
 from ..kernels.moe_reference import dense_experts_torch
-from ..kernels.fused_moe import experts_config, fused_experts
+from ..kernels.fused_moe import fused_experts
 from ..kernels.moe_gemv import shared_experts_torch
 from ..core.legacy import is_legacy
 from ..kernels.gate_route import ROWS_PER_COUNTER, gate_route, route_counters
-from ..kernels.moe_align import ALIGN_SINGLE_MAX
-from ..kernels.route_align import AlignedPairs, gate_route_align
 from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
@@ -132,18 +130,14 @@ class DeepseekV2MoE(torch.nn.Module):
         flat = topk_ids.flatten()
         self.expert_load.scatter_add_(0, flat.clamp(min=0).long(), (flat >= 0).long())
 
-    def _counters(self, x: torch.Tensor) -> torch.Tensor:
-        "The router's arrival counters: the layer's own, or fresh ones for more rows than they cover."
-        counters = self.route_counters
-        if (counters.numel() - 1) * ROWS_PER_COUNTER < x.shape[0] or counters.device != x.device:
-            counters = route_counters(x.shape[0], x.device)
-        return counters
-
     def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None, record: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
         "Gate and routing: `(topk_weights, topk_ids)`, rows >= the count to -1; with `record`, the pairs added to `expert_load`."
         if self.impl == "triton" and self.gate.dtype == x.dtype:   # one launch, the gate GEMM fused with routing (and the load count)
+            counters = self.route_counters
+            if counters.numel() * ROWS_PER_COUNTER < x.shape[0] or counters.device != x.device:
+                counters = route_counters(x.shape[0], x.device)    # more rows than the layer's own counters cover
             return gate_route(x, self.gate, self.config.topk_config, num_token_non_padded, self.expert_map,
-                              correction_bias=self.e_score_correction_bias, counters=self._counters(x),
+                              correction_bias=self.e_score_correction_bias, counters=counters,
                               expert_load=self.expert_load if record else None)
         logits = F.linear(x.float(), self.gate.float())   # the torch path, or a gate loaded in another dtype: the fp32 GEMM, then the router
         w, ids = select_experts(x, logits, self.config.topk_config, num_token_non_padded, self.expert_map,
@@ -151,32 +145,15 @@ class DeepseekV2MoE(torch.nn.Module):
         if record: self.record_expert_load(ids)
         return w, ids
 
-    def align_block(self, x: torch.Tensor) -> int | None:
-        "The sorted kernels' block size when the router can align their pairs in its own launch (12b), else None."
-        k = self.config.num_experts_per_tok
-        if self.impl != "triton" or self.gate.dtype != x.dtype or not 0 < x.shape[0] * k <= ALIGN_SINGLE_MAX: return None
-        cfg = experts_config(x, self.w13, k)
-        return cfg["BLOCK_SIZE_M"] if cfg.get("kind", "sorted") == "sorted" else None
-
-    def route_aligned(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None,
-                      record: bool = False) -> tuple[torch.Tensor, torch.Tensor, AlignedPairs | None]:
-        "`route`, and the sorted kernels' align in the same launch where `align_block` allows: `(topk_weights, topk_ids, aligned or None)`."
-        block = self.align_block(x)
-        if block is None: return (*self.route(x, num_token_non_padded, record), None)
-        return gate_route_align(x, self.gate, self.config.topk_config, block, num_token_non_padded, self.expert_map,
-                                num_experts=self.w13.shape[0], correction_bias=self.e_score_correction_bias,
-                                counters=self._counters(x), expert_load=self.expert_load if record else None)
-
     @property
     def filter_expert(self) -> bool:
         "Do the kernels skip expert -1? SGLang's rule: only under expert parallelism; or refmoe's always-filter defence."
         return self.ep_size > 1 or moe_ep_size() > 1 or self.always_filter
 
-    def routed_experts(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor,
-                       aligned: AlignedPairs | None = None) -> torch.Tensor:
-        "The weighted sum of each token's routed experts (the kernels' -1 filter as `filter_expert` decides; `aligned` from `route_aligned`)."
+    def routed_experts(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> torch.Tensor:
+        "The weighted sum of each token's routed experts (the kernels' -1 filter as `filter_expert` decides)."
         if self.impl == "torch": return dense_experts_torch(x, self.w13, self.w2, topk_weights, topk_ids)
-        return fused_experts(x, self.w13, self.w2, topk_weights, topk_ids, filter_expert=self.filter_expert, aligned=aligned)
+        return fused_experts(x, self.w13, self.w2, topk_weights, topk_ids, filter_expert=self.filter_expert)
 
     def shared_experts(self, x: torch.Tensor) -> torch.Tensor | None:
         "The shared experts' MLP (None when the config has none)."
@@ -187,13 +164,12 @@ class DeepseekV2MoE(torch.nn.Module):
         "The layer's output: the routed experts' sum plus the shared experts' output, if any."
         return routed if shared is None else routed + shared
 
-    def routed_and_shared(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor,
-                          aligned: AlignedPairs | None = None) -> torch.Tensor:
+    def routed_and_shared(self, x: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> torch.Tensor:
         "Both experts' sum: at most `SHARED_IN_GEMV_MAX_M` tokens in one pair of gemv launches (shared as slots), else apart."
         if self.impl == "triton" and self.shared_gate_up is not None and x.shape[0] <= SHARED_IN_GEMV_MAX_M:
             return fused_experts(x, self.w13, self.w2, topk_weights, topk_ids, filter_expert=self.filter_expert,
-                                 shared_experts=(self.shared_gate_up, self.shared_down), aligned=aligned)
-        return self.add_shared(self.routed_experts(x, topk_weights, topk_ids, aligned), self.shared_experts(x))
+                                 shared_experts=(self.shared_gate_up, self.shared_down))
+        return self.add_shared(self.routed_experts(x, topk_weights, topk_ids), self.shared_experts(x))
 
 # %% ../../nbs/20_moe_layer.ipynb #13d8eea2
 def count_for_standard_path(num_token_non_padded: torch.Tensor | None) -> torch.Tensor | None:
@@ -203,8 +179,8 @@ def count_for_standard_path(num_token_non_padded: torch.Tensor | None) -> torch.
 @patch
 def forward_normal(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "Gate, routing (with the count), fused experts, shared experts."
-    w, ids, aligned = self.route_aligned(hidden_states, count_for_standard_path(num_token_non_padded), record=True)
-    return self.routed_and_shared(hidden_states, w, ids, aligned)
+    w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded), record=True)
+    return self.routed_and_shared(hidden_states, w, ids)
 
 @patch
 def forward_normal_dual_stream(self: DeepseekV2MoE, hidden_states: torch.Tensor,
@@ -217,16 +193,16 @@ def forward_normal_dual_stream(self: DeepseekV2MoE, hidden_states: torch.Tensor,
     if cuda: alt.wait_stream(main)
     with torch.cuda.stream(alt) if cuda else nullcontext():
         shared = self.shared_experts(hidden_states)
-    w, ids, aligned = self.route_aligned(hidden_states, count_for_standard_path(num_token_non_padded), record=True)
-    routed = self.routed_experts(hidden_states, w, ids, aligned)
+    w, ids = self.route(hidden_states, count_for_standard_path(num_token_non_padded), record=True)
+    routed = self.routed_experts(hidden_states, w, ids)
     if cuda: main.wait_stream(alt)
     return self.add_shared(routed, shared)
 
 @patch
 def forward_deepep(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "The all-to-all (expert-parallel) path: routing always gets the count; dispatch and combine are the identity here."
-    w, ids, aligned = self.route_aligned(hidden_states, num_token_non_padded, record=True)
-    return self.add_shared(self.routed_experts(hidden_states, w, ids, aligned), self.shared_experts(hidden_states))
+    w, ids = self.route(hidden_states, num_token_non_padded, record=True)
+    return self.add_shared(self.routed_experts(hidden_states, w, ids), self.shared_experts(hidden_states))
 
 @patch
 def forward(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:

@@ -3,6 +3,8 @@
 # program without atomics (sort or one-hot ranks) against the old atomic kernel and the three-launch path; the router
 # and the align in one launch against two; the routed layer in three arms (above 2,048 pairs, also the one launch allowed).
 # REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-05-s22/call1.sh ; everything lands in $OUT/call1.tgz
+# The package as landed does not hold this session's change: it travels as wip/route_align.patch, applied here first.
+git apply docs/gpu-runs/2026-12-05-s22/wip/route_align.patch || patch -p1 < docs/gpu-runs/2026-12-05-s22/wip/route_align.patch || exit 1
 scripts/gpu-check env > "$OUT/env1.log" 2>&1 || { tail -20 "$OUT/env1.log"; exit 1; }
 export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
 unset TRITON_INTERPRET

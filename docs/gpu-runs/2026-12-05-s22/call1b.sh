@@ -2,6 +2,8 @@
 # run in place with their gpu cells (their GPU tests and timing cells), the GPU tests of 10a, 20 and 32, then the routed
 # layer's A/B and the router-and-align A/B of wip/align_variants.py at a few M.
 # REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-05-s22/call1b.sh ; everything lands in $OUT/call1.tgz
+# The package as landed does not hold this session's change: it travels as wip/route_align.patch, applied here first.
+git apply docs/gpu-runs/2026-12-05-s22/wip/route_align.patch || patch -p1 < docs/gpu-runs/2026-12-05-s22/wip/route_align.patch || exit 1
 scripts/gpu-check env > "$OUT/env1.log" 2>&1 || { tail -20 "$OUT/env1.log"; exit 1; }
 export PYTHONPATH=/tmp/site PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
 unset TRITON_INTERPRET
