@@ -1,8 +1,8 @@
-"""Twenty-third session: 10a's 16-row router plan against the plan it replaced, alone and inside the routed layer.
+"""Twenty-third session: 10a's 16-row router plan against the plan it replaced, inside the routed layer.
 
 The twentieth session's sweep (H200) timed the router alone: 8.8 against 17.8 us at M = 1024. This times both plans in
-one process (the old one patched into 10a's `gate_route_plan`: 64-row blocks from M = 512, 128 programs in flight),
-the router alone and the whole routed layer (gate GEMM to output, committed tiles), CUDA-graph replays of four distinct
+one process (the old one patched into 10a's `gate_route_plan`: 64-row blocks from M = 512, 128 programs in flight):
+the whole routed layer (gate GEMM to output, committed tiles), CUDA-graph replays of four distinct
 inputs, L2 flushed. One JSON line per M. python3 docs/gpu-runs/2026-12-05-s23/router_layer_ab.py [--m 512 1024 2048 4096]"""
 import argparse, json
 import torch, triton
