@@ -26,11 +26,11 @@ for M in a.m:
     gate = (torch.randn(a.E, a.H, generator=g, device=dev) / a.H ** 0.5).to(torch.bfloat16)
     count, counters = torch.tensor([M], dtype=torch.int32, device=dev), gr.route_counters(M, dev)
     w_ref, ids_ref = select_experts_torch(F.linear(xs[0].float(), gate.float()), cfg)
-    bm, dbh, dsplit = default_plan(M, a.H)
+    bm, dbh, dsplit, warps = default_plan(M, a.H)
     for bh in a.block_h:
         for split in a.splits:
             if split * bh > a.H: continue
-            gr.gate_route_plan = lambda M_, H_, interpreted=False, bh=bh, split=split: (bm, bh, split)
+            gr.gate_route_plan = lambda M_, H_, interpreted=False, bh=bh, split=split: (bm, bh, split, warps)
             try:
                 w, ids = gr.gate_route(xs[0], gate, cfg, count, counters=counters); torch.cuda.synchronize()
                 agree = (ids.sort(1).values == ids_ref.sort(1).values).all(1).float().mean().item()

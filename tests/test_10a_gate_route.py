@@ -33,7 +33,8 @@ def _gate_agree(x, gate, cfg, **kw):
 def test_plan_covers_h():
     for M in (1, 7, 16, 17, 64, 256, 257, 1024, 4096):
         for H in (64, 100, 2048, 5120):
-            bm, bh, split = gate_route_plan(M, H)
+            bm, bh, split, warps = gate_route_plan(M, H)
+            assert warps == (8 if split >= 4 else 4)
             assert 1 <= split and (split - 1) * bh < H, (M, H, split)     # every program has columns to read
             assert bm == 16 and bh >= 16
             assert split == 1 or triton.cdiv(M, bm) * split <= 256, (M, H, split)   # at most about 256 programs in flight

@@ -85,8 +85,8 @@ def gate_route_kernel(
                        BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
 
 # %% ../../nbs/10a_gate_route.ipynb #51bd61b9
-def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int, int]:
-    "(BLOCK_M, BLOCK_H, SPLIT) for `M` rows of hidden size `H`: from the shape only."
+def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int, int, int]:
+    "(BLOCK_M, BLOCK_H, SPLIT, num_warps) for `M` rows of hidden size `H`: from the shape only."
     if interpreted: block_m = min(128, max(16, triton.next_power_of_2(max(M, 1))))   # few programs: each costs the interpreter
     else: block_m = 16                               # tl.dot's least rows; larger blocks were slower at every M (see below)
     block_h = min(32 if interpreted else 128, max(16, triton.next_power_of_2(H)))
@@ -94,7 +94,7 @@ def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int
     most = triton.cdiv(H, block_h)                    # never a slice smaller than one BLOCK_H
     cap, in_flight = (4, 4) if interpreted else (8, 256)   # programs per row block, programs in all: both measured on the H200
     split = max(1, min(most, cap, in_flight // blocks))
-    return block_m, block_h, split
+    return block_m, block_h, split, (8 if split >= 4 and not interpreted else 4)   # warps: measured, see above
 
 ROWS_PER_COUNTER = 16   # the smallest row block of any plan: counters for n rows cover every plan's blocks
 
@@ -112,7 +112,7 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
     M, H = x.shape
     E = gate.shape[0]
     if M == 0: return
-    bm, bh, split = gate_route_plan(M, H, interpreted_on(x))
+    bm, bh, split, warps = gate_route_plan(M, H, interpreted_on(x))
     blocks = triton.cdiv(M, bm)
     be = triton.next_power_of_2(E)
     part = torch.empty(split if split > 1 else 1, blocks * bm, be, dtype=torch.float32, device=x.device)
@@ -127,7 +127,7 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=be,
         SIGMOID=sigmoid, N_GROUP=n_group, GROUP_SIZE=E // n_group, TOPK_GROUP=topk_group, RENORMALIZE=renormalize,
         HAS_BIAS=correction_bias is not None, HAS_MAP=expert_map is not None, HAS_COUNT=num_token_non_padded is not None,
-        HAS_LOAD=expert_load is not None, num_warps=4, **pdl_options(x))
+        HAS_LOAD=expert_load is not None, num_warps=warps, **pdl_options(x))
 
 # %% ../../nbs/10a_gate_route.ipynb #f9149838
 def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:
