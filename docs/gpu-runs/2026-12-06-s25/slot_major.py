@@ -335,21 +335,22 @@ def rel(a, b):
     return float(f"{((a.float() - b.float()).norm() / b.float().norm()).item():.3g}")
 
 
-def gpu_ab(ms, n_inputs, reps, quick, budget_s):
+def gpu_ab(ms, n_inputs, reps, quick, budget_s, device="cuda"):
     from refmoe.bench.moe import SHAPES, make_layer, make_inputs, routed_layer
     from refmoe.core.timing import time_us
     from refmoe.kernels.tile_configs import get_config
-    dev = torch.device("cuda")
-    shape = SHAPES["v2-lite"]
+    dev = torch.device(device)
+    shape = SHAPES["v2-lite" if dev.type == "cuda" else "tiny"]
+    dtype = torch.bfloat16 if dev.type == "cuda" else torch.float32   # the interpreter's bf16 dots are not real
     E, H, I, k = shape["E"], shape["H"], shape["I"], shape["k"]
-    layer = make_layer(shape, dev, torch.bfloat16)
+    layer = make_layer(shape, dev, dtype)
     w13, w2 = layer.w13, layer.w2
     t0 = time.time()
     g1, g2 = (G1[:3], G2[:3]) if quick else (G1, G2)
     emit = lambda **r: print(json.dumps(r), flush=True)
     for M in ms:
         inputs = make_inputs(layer, M, n_inputs, seed=M)
-        cfg = get_config(M, E, I, H, k, dev, dtype=torch.bfloat16)
+        cfg = get_config(M, E, I, H, k, dev, dtype=dtype)
         fl1, fl2 = 2 * M * k * H * 2 * I / 790e6, 2 * M * k * H * I / 790e6
         base = [lambda x=x, w=w, ids=ids: fused_experts(x, w13, w2, w, ids, config=cfg) for x, w, ids in inputs]
         t_base = time_us(base, dev, reps=reps)
@@ -363,8 +364,8 @@ def gpu_ab(ms, n_inputs, reps, quick, budget_s):
         ref_out = fused_experts(x0, w13, w2, w0, ids0, config=cfg)
         # 15's GEMMs alone with the committed tiles, on aligned inputs (the baseline of the GEMM rows below)
         al = {bm: [moe_align_block_size(ids, bm, E) for _, _, ids in inputs] for bm in {bm0, 64, 128}}
-        acts = [torch.empty(M * k, I, device=dev, dtype=torch.bfloat16) for _ in inputs]
-        pps = [torch.empty(M * k, H, device=dev, dtype=torch.bfloat16) for _ in inputs]
+        acts = [torch.empty(M * k, I, device=dev, dtype=dtype) for _ in inputs]
+        pps = [torch.empty(M * k, H, device=dev, dtype=dtype) for _ in inputs]
         c13, c2 = cfg["w13"], cfg["w2"]
         def g1_ptr(x, w, a, c, bm=bm0, kw=c13):
             invoke_fused_moe_kernel(x, w13, c, w, *a, k, False, True, True, bm, kw["BLOCK_SIZE_N"],
@@ -372,7 +373,7 @@ def gpu_ab(ms, n_inputs, reps, quick, budget_s):
         def g2_ptr(act, w, a, c, bm=bm0, kw=c2):
             invoke_fused_moe_kernel(act, w2, c, w, *a, 1, True, False, True, bm, kw["BLOCK_SIZE_N"],
                                     kw["BLOCK_SIZE_K"], kw["GROUP_SIZE_M"], kw["num_warps"], kw["num_stages"])
-        ref1 = torch.empty(M * k, I, device=dev, dtype=torch.bfloat16); g1_ptr(x0, w0, al[bm0][0], ref1)
+        ref1 = torch.empty(M * k, I, device=dev, dtype=dtype); g1_ptr(x0, w0, al[bm0][0], ref1)
         t1 = time_us([lambda x=x, w=w, a=a, c=c: g1_ptr(x, w, a, c) for (x, w, _), a, c in zip(inputs, al[bm0], acts)], dev, reps=reps)
         t2 = time_us([lambda w=w, a=a, c=c, act=act: g2_ptr(act, w, a, c) for (_, w, _), a, c, act in zip(inputs, al[bm0], pps, acts)], dev, reps=reps)
         emit(what="gemm1", variant="ptr", m=M, bm=bm0, tiles="committed", us=round(t1, 1), tflops=round(fl1 * 790 / t1, 1))
@@ -462,10 +463,10 @@ def main():
     p.add_argument("--quick", action="store_true")
     p.add_argument("--budget-s", type=float, default=400)
     a = p.parse_args()
-    if a.check or not torch.cuda.is_available():
+    if a.check:
         cpu_check()
         return
-    gpu_ab(a.m, a.inputs, a.reps, a.quick, a.budget_s)
+    gpu_ab(a.m, a.inputs, a.reps, a.quick, a.budget_s, "cuda" if torch.cuda.is_available() else "cpu")
 
 
 if __name__ == "__main__":
