@@ -25,6 +25,10 @@ def test_default_configs_valid():
         for interp in (True, False): check_config(default_config(M, 64, 1408, 2048, 6, interp))
     test_fail(lambda: check_config(dict(BLOCK_SIZE_M=24, w13={}, w2={})), contains="BLOCK_SIZE_M must be a power of two")
     test_fail(lambda: check_config(dict(BLOCK_SIZE_M=16, w13=_gemm(32, 128))), contains="lacks the 'w2'")
+    test_fail(lambda: check_config(dict(kind="slot", w13=_gemm(32, 128), w2=_gemm(32, 128))), contains="BLOCK_SIZE_M must be a power of two")
+    test_fail(lambda: check_config(dict(kind="slot", BLOCK_SIZE_M=64, w13={**_gemm(32, 128), "persistent": 1}, w2=_gemm(32, 128))),
+              contains="w13.persistent must be true or false")
+    test_fail(lambda: check_config(dict(kind="tma", w13={}, w2={})), contains="unknown kind 'tma'")
 
 
 def test_save_and_lookup():
@@ -65,6 +69,7 @@ def test_fit_smem():
 def test_candidates_valid():
     for M in (1, 4, 16, 64, 256, 1024, 2048, 4096):
         cands = candidate_configs(M, 64, 6)
-        assert 4 <= len(cands) <= 13, (M, len(cands))
+        assert 4 <= len(cands) <= 16, (M, len(cands))
         for c in cands: check_config(c)
     test_eq(smem_bytes(_sorted(128, (128, 128, 8, 3), (128, 128, 8, 3)), "w13"), 3 * (128 * 128 + 2 * 128 * 128) * 2)
+    test_eq([any(c["kind"] == "slot" for c in candidate_configs(M, 64, 6)) for M in (256, 512, 1024, 4096)], [False, False, True, True])

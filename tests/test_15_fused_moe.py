@@ -19,6 +19,7 @@ GEMV = dict(kind="gemv", w13=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=32, num_warps=4,
             w2=dict(BLOCK_SIZE_N=8, BLOCK_SIZE_K=16, num_warps=4, num_stages=3))
 ODD_K = dict(kind="sorted", BLOCK_SIZE_M=16, w13=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=64, GROUP_SIZE_M=2, num_warps=4, num_stages=2),
              w2=dict(BLOCK_SIZE_N=16, BLOCK_SIZE_K=32, GROUP_SIZE_M=1, num_warps=4, num_stages=2))
+SLOT = {**ODD_K, "kind": "slot"}
 
 
 def test_kernels_match_reference():
@@ -26,7 +27,7 @@ def test_kernels_match_reference():
         x, w13, w2, w, ids = experts_case(M, E, H, I, k, seed=M)
         ids[M - pad:] = -1
         ref = fused_experts_torch(x, w13, w2, w, ids)
-        for cfg in (None, GEMV, ODD_K):
+        for cfg in (None, GEMV, ODD_K, SLOT):
             test_close(fused_experts(x, w13, w2, w, ids, config=cfg), ref, eps=1e-4)
 
 
@@ -54,7 +55,7 @@ def test_minus_one_reads_no_weights():
     ids[5:] = -1
     p13, p2 = poisoned_experts(w13), poisoned_experts(w2)
     ref = fused_experts_torch(x, w13, w2, w, ids)
-    for cfg in (None, GEMV):
+    for cfg in (None, GEMV, SLOT):
         out = fused_experts(x, p13, p2, w, ids, config=cfg)
         test_close(out, ref, eps=1e-4); test_eq(out[5:].abs().sum().item(), 0.0)
         test_eq(fused_experts(x, p13, p2, w, ids, config=cfg, filter_expert=False)[5:].isnan().all().item(), True)

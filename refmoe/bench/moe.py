@@ -231,6 +231,7 @@ def tune(shape: dict, dev: torch.device, dtype: torch.dtype, ms: Sequence[int] =
             except Exception as e:
                 log(f"  M={M} FAILED {type(e).__name__}: {str(e)[:200]} for {json.dumps(cfg)}"); continue
             results.append((us, cfg))
+            log(f"  M={M} {us:.1f} us: {json.dumps(cfg)}")
         if results:
             us, best[M] = min(results, key=lambda r: r[0])
             log(f"M={M}: best {us:.1f} us of {len(results)} ({time.time() - t0:.0f}s): {json.dumps(best[M])}")

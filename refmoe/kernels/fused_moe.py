@@ -17,6 +17,7 @@ from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 from .moe_align import moe_align_block_size
 from .moe_sum import moe_sum
 from .moe_gemv import check_expert_reads, check_shared_slots, gemv_args, invoke_fused_moe_gemv, shared_experts_torch
+from .grouped_moe import grouped_experts, slot_path_ok
 from .moe_reference import check_experts
 from .tile_configs import check_config, get_config
 
@@ -172,6 +173,9 @@ def fused_experts(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tens
         act, out = torch.empty(M * (k + S), I2 // 2, dtype=x.dtype, device=x.device), torch.empty_like(x)
         invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, filter_expert, *gemv_args(c13), *gemv_args(c2), *shared)
         return out
+    if cfg.get("kind") == "slot" and filter_expert and slot_path_ok(x, w13, w2, cfg):   # notebook 14d
+        routed = grouped_experts(x, w13, w2, w, ids, cfg)
+        return routed if not S else routed + shared_experts_torch(x, *shared)
     act = torch.empty(M * k, I2 // 2, dtype=x.dtype, device=x.device)
     bm = cfg["BLOCK_SIZE_M"]
     sorted_ids, expert_ids, post = moe_align_block_size(ids, bm, E)

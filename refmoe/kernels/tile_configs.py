@@ -43,13 +43,14 @@ def default_config(M: int, E: int, N: int, K: int, top_k: int, interpreted: bool
 def check_config(cfg: dict) -> dict:
     "Raise a clear error for a malformed tile config; return it."
     kind = cfg.get("kind", "sorted")
-    if kind not in ("sorted", "gemv"): raise ValueError(f"unknown kind {kind!r}: use 'sorted' or 'gemv'")
-    if kind == "sorted":
+    if kind not in ("sorted", "gemv", "slot"): raise ValueError(f"unknown kind {kind!r}: use 'sorted', 'gemv' or 'slot'")
+    if kind != "gemv":
         bm = cfg.get("BLOCK_SIZE_M")
         if not isinstance(bm, int) or bm < 16 or bm & (bm - 1): raise ValueError(f"BLOCK_SIZE_M must be a power of two >= 16, got {bm!r}")
-    smallest = 16 if kind == "sorted" else 8
+    smallest = 8 if kind == "gemv" else 16
     for part in ("w13", "w2"):
         if part not in cfg: raise ValueError(f"config lacks the {part!r} GEMM settings")
+        if not isinstance(cfg[part].get("persistent", False), bool): raise ValueError(f"{part}.persistent must be true or false")
         for key in ("BLOCK_SIZE_N", "BLOCK_SIZE_K"):
             v = cfg[part].get(key)
             if not isinstance(v, int) or v < smallest or v & (v - 1):
@@ -89,7 +90,7 @@ def smem_bytes(cfg: dict, part: str, elem: int = 2) -> int:
     return g["num_stages"] * (bm * g["BLOCK_SIZE_K"] + b_tiles * g["BLOCK_SIZE_N"] * g["BLOCK_SIZE_K"]) * elem
 
 def _smem(cfg: dict, part: str, elem: int, top_k: int) -> int:
-    if cfg.get("kind", "sorted") == "sorted": return smem_bytes(cfg, part, elem)
+    if cfg.get("kind", "sorted") != "gemv": return smem_bytes(cfg, part, elem)
     g = cfg[part]
     return g.get("num_stages", 1) * (2 if part == "w13" else top_k) * g["BLOCK_SIZE_N"] * g["BLOCK_SIZE_K"] * elem
 
@@ -101,8 +102,13 @@ def fit_smem(cfg: dict, elem: int, top_k: int, limit: int = 220 * 1024) -> dict:
     return out
 
 # %% ../../nbs/13_tile_configs.ipynb #ff3a9f37
-def _sorted(bm, a, b, group=1) -> dict:
-    return dict(kind="sorted", BLOCK_SIZE_M=bm, w13=_gemm(*a, group=group), w2=_gemm(*b, group=group))
+def _sorted(bm, a, b, group=1, kind="sorted") -> dict:
+    return dict(kind=kind, BLOCK_SIZE_M=bm, w13=_gemm(*a, group=group), w2=_gemm(*b, group=group))
+
+def _slot(bm, a, b, persistent=False) -> dict:
+    cfg = _sorted(bm, a, b, 8, kind="slot")
+    if persistent: cfg["w13"]["persistent"] = cfg["w2"]["persistent"] = True
+    return cfg
 
 def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) -> list[dict]:
     "The configs the tuner tries for `M` tokens (bf16), largest shared-memory users filtered out."
@@ -127,4 +133,7 @@ def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) 
     if per_expert > 128:   # M >= 2048 at V2-Lite's shape: more tokens per expert than one 128-row tile
         out += [_sorted(128, a, b, 8) for a, b in [((256, 32, 8, 4), (256, 32, 8, 4)), ((128, 64, 8, 3), (128, 64, 8, 3)),
                                                  ((128, 32, 4, 5), (128, 64, 8, 4)), ((128, 64, 8, 4), (256, 32, 8, 5))]]
+    if per_expert > 48:   # M >= 1024 at V2-Lite's shape: the slot-order path (14d) with TMA-fed GEMMs
+        out += [_slot(128, (128, 64, 8, 4), (256, 64, 8, 3)), _slot(128, (128, 64, 8, 3), (256, 64, 8, 3), persistent=True),
+                _slot(128, (128, 32, 8, 5), (128, 64, 8, 4)), _slot(64, (128, 64, 8, 4), (128, 64, 8, 4))]
     return [c for c in out if c["kind"] == "gemv" or max(smem_bytes(c, "w13"), smem_bytes(c, "w2")) <= smem_limit]
