@@ -75,11 +75,14 @@ def test_grouped_experts_gpu():
     tiles = lambda bn, bk, p=False: dict(BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8, num_warps=8, num_stages=3, persistent=p)
     cfg = dict(kind="slot", BLOCK_SIZE_M=128, w13=tiles(128, 64), w2=tiles(256, 64))
     ref = fused_experts_torch(x, w13, w2, w, ids).float()
+    rel = lambda a, b: ((a.float() - b.float()).norm() / b.float().norm()).item()
     out = grouped_experts(x, w13, w2, w, ids, cfg)
-    test_close(out.float(), ref, eps=2e-2)
+    assert rel(out, ref) < 1e-2, rel(out, ref)     # bf16 activations between the GEMMs: about 4e-3 from the fp32 reference
     test_eq(out[:7].abs().max().item(), 0.0)
-    test_close(grouped_experts(x, w13, w2, w, ids, {**cfg, "w13": tiles(128, 64, True), "w2": tiles(256, 64, True)}).float(), ref, eps=2e-2)
-    test_close(fused_experts(x, w13, w2, w, ids, config={**cfg, "kind": "sorted"}).float(), out.float(), eps=1e-2)
+    persistent = grouped_experts(x, w13, w2, w, ids, {**cfg, "w13": tiles(128, 64, True), "w2": tiles(256, 64, True)})
+    assert rel(persistent, out) < 1e-3, rel(persistent, out)
+    sorted_out = fused_experts(x, w13, w2, w, ids, config={**cfg, "kind": "sorted"})
+    assert rel(sorted_out, out) < 1e-3, rel(sorted_out, out)   # the same sums in the same K order: equal or nearly
     xg, x2 = x.clone(), torch.randn(M, H, generator=g, device="cuda").bfloat16()
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
