@@ -16,6 +16,7 @@ from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
 from ..core.env import device_label, positive_float, positive_int
 from ..core.timing import emit, time_us
 from ..kernels.fused_moe import fused_experts, invoke_fused_moe_kernel
+from ..kernels.grouped_moe import grouped_gemms, slot_buffers, slot_path_ok
 from ..kernels.moe_align import moe_align_block_size
 from ..kernels.moe_gemv import gemv_args, invoke_fused_moe_gemv
 from ..kernels.moe_reference import dense_experts_torch, fused_experts_torch
@@ -131,6 +132,9 @@ def _gemms_only(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, w: torch.T
         return lambda: invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, True, *gemv_args(cfg["w13"]), *gemv_args(cfg["w2"]))
     bm = cfg["BLOCK_SIZE_M"]
     s, e, n = moe_align_block_size(ids, bm, E)
+    if cfg.get("kind") == "slot" and slot_path_ok(x, w13, w2, cfg):   # 14d: the gather and its two TMA-fed GEMMs
+        bufs = slot_buffers(x, w13, k, s.numel())
+        return lambda: grouped_gemms(x, w13, w2, w, s, e, n, cfg, *bufs)
     per_pair = torch.empty(M * k, H, dtype=x.dtype, device=x.device)
     def run() -> None:
         for a, b, c, kw, tk, mul, silu in ((x, w13, act, cfg["w13"], k, False, True), (act, w2, per_pair, cfg["w2"], 1, True, False)):

@@ -19,7 +19,7 @@ from .moe_sum import moe_sum
 
 # %% auto #0
 __all__ = ['gather_slots_kernel', 'grouped_gemm1_kernel', 'grouped_gemm2_kernel', 'slot_path_ok', 'gather_slots',
-           'invoke_grouped_gemm1', 'invoke_grouped_gemm2', 'grouped_experts']
+           'invoke_grouped_gemm1', 'invoke_grouped_gemm2', 'grouped_gemms', 'slot_buffers', 'grouped_experts']
 
 # %% ../../nbs/14d_grouped_gemm.ipynb #76961aea
 @triton.jit
@@ -215,17 +215,25 @@ def invoke_grouped_gemm2(act: torch.Tensor, w2: torch.Tensor, out: torch.Tensor,
 def _launch(g: dict) -> tuple:
     return g["BLOCK_SIZE_N"], g["BLOCK_SIZE_K"], g["GROUP_SIZE_M"], g["num_warps"], g["num_stages"], bool(g.get("persistent", False))
 
+def grouped_gemms(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor, sorted_ids: torch.Tensor,
+                  expert_ids: torch.Tensor, post: torch.Tensor, cfg: dict, xs: torch.Tensor, act: torch.Tensor,
+                  per_pair: torch.Tensor) -> torch.Tensor:
+    "After the align: the gather and both GEMMs into `per_pair` (a row per pair, weighted), through the buffers given."
+    k = per_pair.shape[0] // x.shape[0]
+    gather_slots(x, xs, sorted_ids, post, k, per_pair.shape[0])
+    invoke_grouped_gemm1(xs, w13, act, expert_ids, post, cfg["BLOCK_SIZE_M"], *_launch(cfg["w13"]))
+    invoke_grouped_gemm2(act, w2, per_pair, topk_weights, sorted_ids, expert_ids, post, cfg["BLOCK_SIZE_M"], *_launch(cfg["w2"]))
+    return per_pair
+
+def slot_buffers(x: torch.Tensor, w13: torch.Tensor, k: int, slots: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    "The path's three buffers: the gathered rows `[slots, H]`, the activation `[slots, I]`, a row per pair `[M * k, H]`."
+    (M, H), I = x.shape, w13.shape[1] // 2
+    new = lambda *shape: torch.empty(*shape, dtype=x.dtype, device=x.device)
+    return new(slots, H), new(slots, I), new(M * k, H)
+
 def grouped_experts(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor,
                     cfg: dict) -> torch.Tensor:
     "Routed experts in slot order (the -1 filter on): `sum_j w[:, j] * expert_{ids[:, j]}(x)`, `[M, H]`."
-    (M, H), (E, I2, _), k = x.shape, w13.shape, topk_ids.shape[1]
-    bm = cfg["BLOCK_SIZE_M"]
-    sorted_ids, expert_ids, post = moe_align_block_size(topk_ids, bm, E)
-    EM = sorted_ids.numel()
-    xs = torch.empty(EM, H, dtype=x.dtype, device=x.device)
-    act = torch.empty(EM, I2 // 2, dtype=x.dtype, device=x.device)
-    per_pair = torch.empty(M * k, H, dtype=x.dtype, device=x.device)
-    gather_slots(x, xs, sorted_ids, post, k, M * k)
-    invoke_grouped_gemm1(xs, w13, act, expert_ids, post, bm, *_launch(cfg["w13"]))
-    invoke_grouped_gemm2(act, w2, per_pair, topk_weights, sorted_ids, expert_ids, post, bm, *_launch(cfg["w2"]))
-    return moe_sum(per_pair, k)
+    sorted_ids, expert_ids, post = moe_align_block_size(topk_ids, cfg["BLOCK_SIZE_M"], w13.shape[0])
+    bufs = slot_buffers(x, w13, topk_ids.shape[1], sorted_ids.numel())
+    return moe_sum(grouped_gemms(x, w13, w2, topk_weights, sorted_ids, expert_ids, post, cfg, *bufs), topk_ids.shape[1])
