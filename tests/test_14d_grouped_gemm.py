@@ -63,7 +63,6 @@ def test_slot_path_ok_limits():
 
 @pytest.mark.gpu
 def test_grouped_experts_gpu():
-    from refmoe.kernels.fused_moe import fused_experts
     g = torch.Generator(device="cuda").manual_seed(0)
     E, H, I, k, M = 64, 2048, 1408, 6, 1024
     x = torch.randn(M, H, generator=g, device="cuda").bfloat16()
@@ -81,8 +80,6 @@ def test_grouped_experts_gpu():
     test_eq(out[:7].abs().max().item(), 0.0)
     persistent = grouped_experts(x, w13, w2, w, ids, {**cfg, "w13": tiles(128, 64, True), "w2": tiles(256, 64, True)})
     assert rel(persistent, out) < 1e-3, rel(persistent, out)
-    sorted_out = fused_experts(x, w13, w2, w, ids, config={**cfg, "kind": "sorted"})
-    assert rel(sorted_out, out) < 1e-3, rel(sorted_out, out)   # the same sums in the same K order: equal or nearly
     xg, x2 = x.clone(), torch.randn(M, H, generator=g, device="cuda").bfloat16()
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
