@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 # %% auto #0
 __all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device',
-           'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'pdl_options', 'no_pdl', 'parse_dtype',
-           'dtype_name', 'int_at_least', 'positive_float']
+           'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'hopper_or_newer', 'pdl_options', 'no_pdl',
+           'parse_dtype', 'dtype_name', 'int_at_least', 'positive_float']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -106,13 +106,14 @@ def interpreted_on(tensor: torch.Tensor) -> bool:
 
 # %% ../../nbs/02_env.ipynb #bd3f6ccb
 @lru_cache(maxsize=None)
-def _hopper_or_newer(index: int) -> bool:
+def hopper_or_newer(index: int) -> bool:
+    "Is CUDA device `index` of compute capability 9 (Hopper) or newer? Cached per device."
     return torch.cuda.get_device_capability(index)[0] >= 9
 
 def pdl_options(tensor: torch.Tensor) -> dict:
     "Launch keywords for a kernel with a `PDL` constexpr: programmatic dependent launch where it exists, else none."
     if interpreted_on(tensor) or os.environ.get("REFMOE_PDL", "1") == "0": return {}
-    if not _hopper_or_newer(tensor.device.index if tensor.device.index is not None else torch.cuda.current_device()): return {}
+    if not hopper_or_newer(tensor.device.index if tensor.device.index is not None else torch.cuda.current_device()): return {}
     return {"PDL": True, "launch_pdl": True}
 
 @contextmanager

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import torch
-from ..core.env import _hopper_or_newer, interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
+from ..core.env import hopper_or_newer, interpreted_on, kernel_for, pdl_options  # first: picks Triton's interpreter on a CPU-only machine
 import triton
 import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
@@ -163,7 +163,7 @@ def _programs(tiles: int, persistent: bool, t: torch.Tensor) -> int:
 
 def slot_path_ok(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, cfg: dict) -> bool:
     "Can the slot-order path run this batch: TMA on the device, 16-byte rows and strides, boxes within limits?"
-    if not interpreted_on(x) and not _hopper_or_newer(x.device.index if x.device.index is not None else torch.cuda.current_device()):
+    if not interpreted_on(x) and not hopper_or_newer(x.device.index if x.device.index is not None else torch.cuda.current_device()):
         return False
     elem, (E, I2, H) = x.element_size(), w13.shape
     if (H * elem) % 16 or (I2 // 2 * elem) % 16 or not (w13.is_contiguous() and w2.is_contiguous()): return False
