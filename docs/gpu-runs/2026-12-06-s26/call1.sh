@@ -2,11 +2,14 @@
 # M = 2048 and 4096; notebook 14d run in place (its GPU cells: the slot path against the sorted kernel, same tiles).
 # On an H200 also: the tuner at M = 1024, 2048, 4096 over sorted and slot candidates (--merge), `refmoe bench moe`
 # and `bench router` into artifacts/gpu/moe/, notebook 71 run in place. On an H100: `bench moe` at M = 1024-4096.
+# Then gather_ab.py (14d's gather against variants).
 # REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-06-s26/call1.sh ; results in $OUT/call1.tgz
 CALL=call1; . docs/gpu-runs/2026-12-06-s25/prelude.sh
 T0=$(date +%s); el() { echo "($(( $(date +%s) - T0 ))s)"; }
 timeout 150 python3 -m pytest -q -m gpu tests/test_13_tile_configs.py tests/test_14d_grouped_gemm.py tests/test_15_fused_moe.py tests/test_20_moe_layer.py > $R/tests.txt 2>&1
 echo "tests rc=$? $(el)"; tail -3 $R/tests.txt; pack
+timeout 90 python3 docs/gpu-runs/2026-12-06-s26/gather_ab.py > $R/gather_ab.jsonl 2> $R/gather_ab.err
+echo "gather_ab rc=$? $(el)"; cut -c1-160 $R/gather_ab.jsonl; pack
 timeout 150 python3 scripts/nbtools.py run nbs/14d_grouped_gemm.ipynb --flags gpu > $R/nbrun14d.log 2>&1
 echo "nbrun 14d rc=$? $(el)"; tail -2 $R/nbrun14d.log; cp nbs/14d_grouped_gemm.ipynb $R/; pack
 if [ "$NAME" != NVIDIA_H200 ]; then
