@@ -48,8 +48,9 @@ def test_gather_slots_rows():
     xs = torch.full((s.numel(), H), float("nan"))
     gather_slots(x, xs, s, n, k, M * k)
     used = int(n.item())
-    src = torch.where(s[:used] < M * k, s[:used] // k, 0).long()
-    test_eq(xs[:used], x[src])
+    real = s[:used] < M * k
+    test_eq(xs[:used][real], x[s[:used][real].long() // k])
+    test_eq(xs[:used][~real].isnan().all().item(), True)
     test_eq(xs[used:].isnan().all().item(), True)
 
 

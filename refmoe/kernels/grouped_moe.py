@@ -25,7 +25,7 @@ __all__ = ['gather_slots_kernel', 'grouped_gemm1_kernel', 'grouped_gemm2_kernel'
 @triton.jit
 def gather_slots_kernel(x_ptr, xs_ptr, sorted_token_ids_ptr, num_tokens_post_padded_ptr, H, stride_x, num_valid_tokens,
                         TOP_K: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_H: tl.constexpr, PDL: tl.constexpr = False):
-    "`xs[slot] = x[pair // TOP_K]` for the slots in use; a padding slot copies row 0."
+    "`xs[slot] = x[pair // TOP_K]` for the real slots in use; a padding slot is not written."
     if PDL:
         gdc_wait()
         gdc_launch_dependents()
@@ -33,11 +33,13 @@ def gather_slots_kernel(x_ptr, xs_ptr, sorted_token_ids_ptr, num_tokens_post_pad
     if pid * BLOCK_R < tl.load(num_tokens_post_padded_ptr):
         slots = (pid * BLOCK_R + tl.arange(0, BLOCK_R)).to(tl.int64)
         pair = tl.load(sorted_token_ids_ptr + slots)
-        src = tl.where(pair < num_valid_tokens, pair // TOP_K, 0).to(tl.int64)
+        real = pair < num_valid_tokens
+        src = tl.where(real, pair // TOP_K, 0).to(tl.int64)
         for h0 in range(0, H, BLOCK_H):
             cols = h0 + tl.arange(0, BLOCK_H)
-            v = tl.load(x_ptr + src[:, None] * stride_x + cols[None, :], mask=cols[None, :] < H)
-            tl.store(xs_ptr + slots[:, None] * H + cols[None, :], v, mask=cols[None, :] < H)
+            mask = real[:, None] & (cols[None, :] < H)
+            v = tl.load(x_ptr + src[:, None] * stride_x + cols[None, :], mask=mask)
+            tl.store(xs_ptr + slots[:, None] * H + cols[None, :], v, mask=mask)
 
 # %% ../../nbs/14d_grouped_gemm.ipynb #a7d12889
 @triton.jit
