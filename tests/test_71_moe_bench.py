@@ -9,6 +9,7 @@ from refmoe.bench.moe import (
     make_layer,
     moe_bench_main,
     moe_goals,
+    peer_times,
     routed_layer,
     routed_moe_config,
     router_bench_main,
@@ -27,6 +28,13 @@ def recorded_h200_rows(run: str = "2026-12-05-s24") -> list[dict]:
     import refmoe
     path = Path(refmoe.__file__).parents[1] / "docs" / "gpu-runs" / run / "h200_bench_moe.jsonl"
     return [json.loads(l) for l in path.read_text().splitlines()]
+
+
+def test_peers_same_gpu():
+    test_eq(peer_times(1024, SHAPES["v2-lite"], "NVIDIA_H200"), (432.1, 402.7))
+    test_eq(peer_times(1024, SHAPES["v2-lite"], "NVIDIA_H100_80GB_HBM3"), None)
+    test_eq(peer_times(1024, SHAPES["tiny"], "NVIDIA_H200"), None)
+    test_eq(peer_times(2048, SHAPES["v2-lite"], "NVIDIA_H200"), None)   # no peer was measured there
 
 
 def test_router_bench_cpu():

@@ -26,10 +26,10 @@ from ..kernels.topk import TopKConfig, select_experts, select_experts_torch
 from ..layers.moe import DeepseekV2MoE, MoEConfig
 
 # %% auto #0
-__all__ = ['SHAPES', 'M_VALUES', 'MOE_M_VALUES', 'HBM_TBPS', 'PEER_LAYER_US', 'PEER_GEMM_US', 'expert_bytes', 'routed_moe_config',
-           'make_layer', 'make_inputs', 'touched_bytes', 'router_bench_main', 'routed_layer', 'torch_routed_layer',
-           'bench_moe_case', 'gemm_pct_roofline', 'moe_goals', 'bench_padded_case', 'moe_bench_main', 'tune',
-           'tune_main']
+__all__ = ['SHAPES', 'M_VALUES', 'MOE_M_VALUES', 'HBM_TBPS', 'PEER_LAYER_US', 'PEER_GEMM_US', 'PEER_DEVICE', 'peer_times',
+           'expert_bytes', 'routed_moe_config', 'make_layer', 'make_inputs', 'touched_bytes', 'router_bench_main',
+           'routed_layer', 'torch_routed_layer', 'bench_moe_case', 'gemm_pct_roofline', 'moe_goals',
+           'bench_padded_case', 'moe_bench_main', 'tune', 'tune_main']
 
 # %% ../../nbs/71_moe_bench.ipynb #fce7cb8c
 SHAPES = {"v2-lite": dict(E=64, H=2048, I=1408, k=6), "tiny": dict(E=8, H=64, I=32, k=2)}
@@ -44,6 +44,11 @@ PEER_LAYER_US = {1: (56.3, 67.2), 4: (125.5, 126.5), 16: (260.1, 259.6), 64: (31
                  1024: (432.1, 402.7)}
 # The two expert GEMMs alone of the SGLang-style Triton peer: same notes, "A peer measured on this H200" (2026-11-29).
 PEER_GEMM_US = {1: 33.8, 4: 91.7, 16: 207.8, 64: 264.3, 256: 283.5, 1024: 351.9}
+PEER_DEVICE = "NVIDIA_H200"   # the `device_label` of the GPU the peers were measured on
+
+def peer_times(M: int, shape: dict, device: str) -> tuple[float, float] | None:
+    "The peers' layer times at `M`, only for the work and the GPU they ran on (V2-Lite shapes, an H200 by `device_label`)."
+    return PEER_LAYER_US.get(M) if shape == SHAPES["v2-lite"] and device == PEER_DEVICE else None
 
 def expert_bytes(H: int, I: int, dtype: torch.dtype) -> int:
     "Bytes of one expert's weights (w13 and w2)."
@@ -162,7 +167,7 @@ def bench_moe_case(M: int, layer: DeepseekV2MoE, shape: dict, dev: torch.device,
            "us_floor": round(floor, 2), "layer_vs_floor": round(t_layer / floor, 2),
            "gemm_tbps": round(nbytes / t_gemms / 1e6, 3), "gemm_pct_hbm": round(100 * floor / t_gemms, 1),
            "layer_pct_hbm": round(100 * floor / t_layer, 1)}
-    peer = PEER_LAYER_US.get(M) if shape == SHAPES["v2-lite"] and dev.type == "cuda" else None
+    peer = peer_times(M, shape, row["device"])
     if peer:
         row.update(peer_best_us=min(peer), vs_best_peer=round(min(peer) / t_layer, 3), peer_gemm_us=PEER_GEMM_US[M],
                    gemm_vs_peer=round(PEER_GEMM_US[M] / t_gemms, 3))
