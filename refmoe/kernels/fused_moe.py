@@ -98,6 +98,8 @@ def fused_moe_kernel(
     offs_k = tl.arange(0, BLOCK_SIZE_K)
     a_ptrs = a_ptr + tl.where(row_ok, pair // TOP_K, 0)[:, None] * stride_am + offs_k[None, :]
     b_ptrs = b_ptr + expert * stride_be + (offs_n % N)[None, :] * stride_bn + offs_k[:, None]
+    if MUL_ROUTED_WEIGHT:   # the routed weight, issued before the loop so its latency hides behind it
+        weight = tl.load(topk_weights_ptr + pair, mask=row_ok, other=0.0)
     acc = tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], tl.float32)
     acc_up = tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], tl.float32)
     for kk in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
@@ -130,7 +132,7 @@ def fused_moe_kernel(
     if SILU_AND_MUL:
         acc = acc / (1.0 + tl.exp(-acc)) * acc_up
     if MUL_ROUTED_WEIGHT:
-        acc = acc * tl.load(topk_weights_ptr + pair, mask=row_ok, other=0.0)[:, None]
+        acc = acc * weight[:, None]
     tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=c_mask)
 
 # %% ../../nbs/15_fused_moe.ipynb #46f8b587

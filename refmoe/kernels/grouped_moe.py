@@ -121,10 +121,11 @@ def _gemm2_tile(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_pt
     if expert == -1:
         tl.store(out_ptrs, tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=mask)
     else:
+        weight = tl.load(topk_weights_ptr + pair, mask=row_ok, other=0.0)   # issued before the loop: its latency hides behind it
         acc = tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], tl.float32)
         for kk in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
             acc = _dot(act_desc.load([m0, kk * BLOCK_SIZE_K]), w_desc.load([expert * N + n0, kk * BLOCK_SIZE_K]), acc, UPCAST, IEEE)
-        acc = acc * tl.load(topk_weights_ptr + pair, mask=row_ok, other=0.0)[:, None]
+        acc = acc * weight[:, None]
         tl.store(out_ptrs, acc.to(out_ptr.dtype.element_ty), mask=mask)
 
 @triton.jit
