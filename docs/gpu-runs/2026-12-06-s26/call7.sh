@@ -3,5 +3,5 @@
 # REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-06-s26/call7.sh ; results in $OUT/call7.tgz
 CALL=call7; . docs/gpu-runs/2026-12-06-s25/prelude.sh
 T0=$(date +%s); el() { echo "($(( $(date +%s) - T0 ))s)"; }
-timeout 220 python3 scripts/tune_fused_moe.py --m 2048 4096 --merge --budget-s 170 --out $R/tuned > $R/tune.log 2>&1
+timeout 120 python3 scripts/tune_fused_moe.py --m 2048 4096 --merge --budget-s 90 --out $R/tuned > $R/tune.log 2>&1
 echo "tune rc=$? $(el)"; grep -E "^M=|WRONG|FAILED|BLOCK_SIZE_M\": 64" $R/tune.log | cut -c1-260; cp refmoe/configs/*.json $R/; pack
