@@ -233,7 +233,7 @@ def slot_buffers(x: torch.Tensor, w13: torch.Tensor, k: int, slots: int) -> tupl
     "The path's three buffers: the gathered rows `[slots, H]`, the activation `[slots, I]`, a row per pair `[M * k, H]`."
     (M, H), I = x.shape, w13.shape[1] // 2
     new = lambda *shape: torch.empty(*shape, dtype=x.dtype, device=x.device)
-    xs = torch.zeros(slots, H, dtype=x.dtype) if interpreted_on(x) else new(slots, H)   # the interpreter's numpy warns on garbage padding rows
+    xs = torch.zeros(slots, H, dtype=x.dtype, device=x.device) if interpreted_on(x) else new(slots, H)   # the interpreter's numpy warns on garbage padding rows
     return xs, new(slots, I), new(M * k, H)
 
 def grouped_experts(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor,
