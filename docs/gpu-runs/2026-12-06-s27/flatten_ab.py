@@ -10,12 +10,15 @@ hold, so the variants here are branchless: a -1 tile loads expert 0's weights an
 (GEMM2).
 
 Arms, each on the same aligned inputs (the committed slot tiles of this GPU's table, four distinct inputs, L2 flushed,
-CUDA graphs: `refmoe.core.timing.time_us`), alternating twice; outputs compared with the package's per-tile kernel:
-  tile      the package, a program per tile (the committed config)
-  persist   the package's persistent kernel (a program per SM, the tile loop not flattened)
-  flat      the branchless persistent kernel, `tl.range(flatten=True)`
-  flat_nof  the same branchless kernel with `flatten=False` (what the branch removal alone does)
-and `flat` over a few stage counts.
+CUDA graphs: `refmoe.core.timing.time_us`), each timed twice; outputs compared with the package's per-tile kernel:
+  tile          the package, a program per tile (the committed config)
+  tile_s4       the same with 4 stages (GEMM2; its committed config has 3)
+  persist_s4    the package's persistent kernel (a program per SM, the tile loop not flattened), 4 stages (GEMM2)
+  flat[_sN]     the branchless persistent kernel, `tl.range(flatten=True)`, the committed stages or N
+  flat_skip...  the same, with a K trip count of 0 on an expert -1 tile (padding tiles run no MMA)
+  nof_s4        the branchless kernel with `flatten=False` (what the branch removal alone does)
+`--padded M` adds M with its last quarter of rows padding (ids -1), as a CUDA-graph bucket has.
+Call 1 ran the first version (tile, persist, flat, flat_nof, and flat over 2-4 stages; no padded case).
 
 python3 docs/gpu-runs/2026-12-06-s27/flatten_ab.py [--m 1024 2048 4096] [--reps 20]   (on the GPU)
 """
@@ -33,7 +36,7 @@ from refmoe.kernels.grouped_moe import _dot, _tile_of
 @triton.jit
 def flat_gemm1_kernel(xs_desc, w_desc, act_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, stride_act,
                       BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr,
-                      GROUP_SIZE_M: tl.constexpr, FLATTEN: tl.constexpr):
+                      GROUP_SIZE_M: tl.constexpr, FLATTEN: tl.constexpr, SKIP: tl.constexpr = False):
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
     used_m = tl.load(num_tokens_post_padded_ptr) // BLOCK_SIZE_M
     k_tiles = tl.cdiv(K, BLOCK_SIZE_K)
@@ -43,7 +46,7 @@ def flat_gemm1_kernel(xs_desc, w_desc, act_ptr, expert_ids_ptr, num_tokens_post_
         e = tl.maximum(expert, 0)
         m0, n0 = pid_m * BLOCK_SIZE_M, pid_n * BLOCK_SIZE_N
         acc = tl.zeros([BLOCK_SIZE_M, 2 * BLOCK_SIZE_N], tl.float32)
-        for kk in range(0, k_tiles):
+        for kk in range(0, tl.where(expert == -1, 0, k_tiles) if SKIP else k_tiles):
             a = xs_desc.load([m0, kk * BLOCK_SIZE_K])
             b = tl.reshape(w_desc.load([2 * e, n0, kk * BLOCK_SIZE_K]), [2 * BLOCK_SIZE_N, BLOCK_SIZE_K])
             acc = _dot(a, b, acc, False, False)
@@ -58,7 +61,7 @@ def flat_gemm1_kernel(xs_desc, w_desc, act_ptr, expert_ids_ptr, num_tokens_post_
 def flat_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr,
                       num_tokens_post_padded_ptr, N, K, num_valid_tokens, stride_out, BLOCK_SIZE_M: tl.constexpr,
                       BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr,
-                      FLATTEN: tl.constexpr):
+                      FLATTEN: tl.constexpr, SKIP: tl.constexpr = False):
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
     used_m = tl.load(num_tokens_post_padded_ptr) // BLOCK_SIZE_M
     k_tiles = tl.cdiv(K, BLOCK_SIZE_K)
@@ -71,7 +74,7 @@ def flat_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_
         row_ok = pair < num_valid_tokens
         weight = tl.load(topk_weights_ptr + pair, mask=row_ok, other=0.0)
         acc = tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], tl.float32)
-        for kk in range(0, k_tiles):
+        for kk in range(0, tl.where(expert == -1, 0, k_tiles) if SKIP else k_tiles):
             acc = _dot(act_desc.load([m0, kk * BLOCK_SIZE_K]), w_desc.load([e * N + n0, kk * BLOCK_SIZE_K]), acc, False, False)
         acc = tl.where(expert != -1, acc * weight[:, None], 0.0)
         cols = n0 + tl.arange(0, BLOCK_SIZE_N)
@@ -79,18 +82,18 @@ def flat_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_
                  mask=row_ok[:, None] & (cols < N)[None, :])
 
 
-def flat_gemm1(xs, w13, act, expert_ids, post, bm, g, flatten, stages, sms):
+def flat_gemm1(xs, w13, act, expert_ids, post, bm, g, flatten, stages, sms, skip=False):
     (E, I2, K), EM = w13.shape, xs.shape[0]
     N, bn, bk = I2 // 2, g["BLOCK_SIZE_N"], g["BLOCK_SIZE_K"]
     xs_desc = TensorDescriptor(xs, [EM, K], [xs.stride(0), 1], [bm, bk])
     w_desc = TensorDescriptor(w13.view(2 * E, N, K), [2 * E, N, K], [N * K, K, 1], [2, bn, bk])
     tiles = triton.cdiv(EM, bm) * triton.cdiv(N, bn)
     flat_gemm1_kernel[(min(tiles, sms),)](xs_desc, w_desc, act, expert_ids, post, N, K, act.stride(0), BLOCK_SIZE_M=bm,
-                                          BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=g["GROUP_SIZE_M"], FLATTEN=flatten,
+                                          BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=g["GROUP_SIZE_M"], FLATTEN=flatten, SKIP=skip,
                                           num_warps=g["num_warps"], num_stages=stages)
 
 
-def flat_gemm2(act, w2, out, topk_weights, sorted_ids, expert_ids, post, bm, g, flatten, stages, sms):
+def flat_gemm2(act, w2, out, topk_weights, sorted_ids, expert_ids, post, bm, g, flatten, stages, sms, skip=False):
     (E, N, K), EM = w2.shape, act.shape[0]
     bn, bk = g["BLOCK_SIZE_N"], g["BLOCK_SIZE_K"]
     act_desc = TensorDescriptor(act, [EM, K], [act.stride(0), 1], [bm, bk])
@@ -98,7 +101,7 @@ def flat_gemm2(act, w2, out, topk_weights, sorted_ids, expert_ids, post, bm, g, 
     tiles = triton.cdiv(EM, bm) * triton.cdiv(N, bn)
     flat_gemm2_kernel[(min(tiles, sms),)](act_desc, w_desc, out, topk_weights, sorted_ids, expert_ids, post, N, K,
                                           topk_weights.numel(), out.stride(0), BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn,
-                                          BLOCK_SIZE_K=bk, GROUP_SIZE_M=g["GROUP_SIZE_M"], FLATTEN=flatten,
+                                          BLOCK_SIZE_K=bk, GROUP_SIZE_M=g["GROUP_SIZE_M"], FLATTEN=flatten, SKIP=skip,
                                           num_warps=g["num_warps"], num_stages=stages)
 
 
@@ -106,7 +109,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--m", type=int, nargs="+", default=[1024, 2048, 4096])
     p.add_argument("--reps", type=int, default=20)
-    p.add_argument("--stages", type=int, nargs="+", default=[2, 3, 4])
+    p.add_argument("--padded", type=int, nargs="*", default=[2048], help="also these M with their last quarter of rows padding (ids -1)")
     a = p.parse_args()
     from refmoe.bench.moe import SHAPES, make_layer, make_inputs
     from refmoe.core.timing import time_us
@@ -127,33 +130,29 @@ def main():
               "w2": {"BLOCK_SIZE_N": 256, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8, "num_warps": 8, "num_stages": 3}}
     bm, c1, c2 = sc["BLOCK_SIZE_M"], sc["w13"], sc["w2"]
     emit(device=torch.cuda.get_device_name(), sms=sms, tiles=sc, triton=triton.__version__)
-    for M in a.m:
+    for M, padded in [(m, False) for m in a.m] + [(m, True) for m in a.padded]:
         inputs = make_inputs(layer, M, 4, seed=M)
+        if padded:
+            for _, _, ids in inputs: ids[M - M // 4:] = -1
         al = [moe_align_block_size(ids, bm, E) for _, _, ids in inputs]
         bufs = []
         for (x, w, ids), (s, e, n) in zip(inputs, al):
             xs, act, pp = g.slot_buffers(x, w13, k, s.numel())
             g.gather_slots(x, xs, s, n, k, M * k)
             bufs.append((xs, act, pp, torch.empty_like(act), torch.empty_like(pp)))
-        persist = lambda cfg: {**cfg, "persistent": True}
-        arms1 = {
-            "tile": lambda b, e, n: g.invoke_grouped_gemm1(b[0], w13, b[1], e, n, bm, *g._launch(c1)),
-            "persist": lambda b, e, n: g.invoke_grouped_gemm1(b[0], w13, b[3], e, n, bm, *g._launch(persist(c1))),
-            "flat": lambda b, e, n: flat_gemm1(b[0], w13, b[3], e, n, bm, c1, True, c1["num_stages"], sms),
-            "flat_nof": lambda b, e, n: flat_gemm1(b[0], w13, b[3], e, n, bm, c1, False, c1["num_stages"], sms),
-        }
-        for st in a.stages:
-            if st != c1["num_stages"]:
-                arms1[f"flat_s{st}"] = lambda b, e, n, st=st: flat_gemm1(b[0], w13, b[3], e, n, bm, c1, True, st, sms)
-        arms2 = {
-            "tile": lambda b, w, s, e, n: g.invoke_grouped_gemm2(b[1], w2, b[2], w, s, e, n, bm, *g._launch(c2)),
-            "persist": lambda b, w, s, e, n: g.invoke_grouped_gemm2(b[1], w2, b[4], w, s, e, n, bm, *g._launch(persist(c2))),
-            "flat": lambda b, w, s, e, n: flat_gemm2(b[1], w2, b[4], w, s, e, n, bm, c2, True, c2["num_stages"], sms),
-            "flat_nof": lambda b, w, s, e, n: flat_gemm2(b[1], w2, b[4], w, s, e, n, bm, c2, False, c2["num_stages"], sms),
-        }
-        for st in a.stages:
-            if st != c2["num_stages"]:
-                arms2[f"flat_s{st}"] = lambda b, w, s, e, n, st=st: flat_gemm2(b[1], w2, b[4], w, s, e, n, bm, c2, True, st, sms)
+        st = lambda cfg, n, **kw: {**cfg, "num_stages": n, **kw}
+        s1, s2 = c1["num_stages"], c2["num_stages"]
+        arms1 = {"tile": lambda b, e, n: g.invoke_grouped_gemm1(b[0], w13, b[1], e, n, bm, *g._launch(c1))}
+        for name, n_st, flat, skip in (("flat", s1, True, False), ("flat_skip", s1, True, True), ("flat_s3", 3, True, False),
+                                       ("flat_skip_s3", 3, True, True)):
+            arms1[name] = lambda b, e, n, n_st=n_st, flat=flat, skip=skip: flat_gemm1(b[0], w13, b[3], e, n, bm, c1, flat, n_st, sms, skip)
+        arms2 = {"tile": lambda b, w, s, e, n: g.invoke_grouped_gemm2(b[1], w2, b[2], w, s, e, n, bm, *g._launch(c2)),
+                 "tile_s4": lambda b, w, s, e, n: g.invoke_grouped_gemm2(b[1], w2, b[4], w, s, e, n, bm, *g._launch(st(c2, 4))),
+                 "persist_s4": lambda b, w, s, e, n: g.invoke_grouped_gemm2(b[1], w2, b[4], w, s, e, n, bm,
+                                                                           *g._launch(st(c2, 4, persistent=True)))}
+        for name, n_st, flat, skip in (("flat", s2, True, False), ("flat_s4", 4, True, False), ("flat_skip_s4", 4, True, True),
+                                       ("nof_s4", 4, False, False)):
+            arms2[name] = lambda b, w, s, e, n, n_st=n_st, flat=flat, skip=skip: flat_gemm2(b[1], w2, b[4], w, s, e, n, bm, c2, flat, n_st, sms, skip)
         for gemm, arms in (("GEMM1", arms1), ("GEMM2", arms2)):
             res = {}
             for name, arm in arms.items():
@@ -181,7 +180,7 @@ def main():
             base = sum(res["tile"]["us"]) if "us" in res.get("tile", {}) else None
             for name, r in res.items():
                 if base and "us" in r: r["over_tile"] = round(sum(r["us"]) / base, 3)
-            emit(m=M, gemm=gemm, arms=res)
+            emit(m=M, padded_rows=M // 4 if padded else 0, gemm=gemm, arms=res)
 
 
 if __name__ == "__main__":
