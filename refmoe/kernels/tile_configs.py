@@ -129,11 +129,12 @@ def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) 
         out += [_sorted(64, a, b, 8) for a, b in [((128, 64, 4, 4), (128, 64, 4, 4)), ((64, 128, 4, 4), (128, 128, 8, 3)),
                                                  ((128, 64, 8, 4), (256, 64, 8, 3))]]
         out += [_sorted(128, a, b, 8) for a, b in [((128, 64, 8, 4), (128, 64, 8, 4)), ((64, 64, 4, 4), (128, 64, 8, 4)),
-                                                  ((128, 64, 8, 4), (256, 64, 8, 3))]]
+                                                  ((128, 64, 8, 4), (256, 64, 8, 3)), ((128, 64, 8, 4), (256, 64, 8, 4))]]
     if per_expert > 128:   # M >= 2048 at V2-Lite's shape: more tokens per expert than one 128-row tile
         out += [_sorted(128, a, b, 8) for a, b in [((256, 32, 8, 4), (256, 32, 8, 4)), ((128, 64, 8, 3), (128, 64, 8, 3)),
                                                  ((128, 32, 4, 5), (128, 64, 8, 4)), ((128, 64, 8, 4), (256, 32, 8, 5))]]
     if per_expert > 48:   # M >= 1024 at V2-Lite's shape: the slot-order path (14d) with TMA-fed GEMMs
-        out += [_slot(128, (128, 64, 8, 4), (256, 64, 8, 3)), _slot(128, (128, 64, 8, 3), (256, 64, 8, 3), persistent=True),
-                _slot(128, (128, 32, 8, 5), (128, 64, 8, 4)), _slot(64, (128, 64, 8, 4), (128, 64, 8, 4))]
+        out += [_slot(128, (128, 64, 8, 4), (256, 64, 8, 3)), _slot(128, (128, 64, 8, 4), (256, 64, 8, 4)),
+                _slot(128, (128, 64, 8, 3), (256, 64, 8, 3), persistent=True), _slot(128, (128, 32, 8, 5), (128, 64, 8, 4)),
+                _slot(64, (128, 64, 8, 4), (128, 64, 8, 4))]
     return [c for c in out if c["kind"] == "gemv" or max(smem_bytes(c, "w13"), smem_bytes(c, "w2")) <= smem_limit]
