@@ -51,6 +51,16 @@ def _tile_of(tile, num_pid_m, num_pid_n, GROUP_SIZE_M: tl.constexpr):
     return first_m + (tile % (GROUP_SIZE_M * num_pid_n)) % size_m, (tile % (GROUP_SIZE_M * num_pid_n)) // size_m
 
 @triton.jit
+def _real_blocks(expert_ids_ptr, used_m, CHUNK: tl.constexpr = 256):
+    "One past the last block with an expert among the first `used_m` (0 when none has one)."
+    last = tl.full([], 0, tl.int32)
+    for b0 in range(0, used_m, CHUNK):
+        offs = b0 + tl.arange(0, CHUNK)
+        e = tl.load(expert_ids_ptr + offs, mask=offs < used_m, other=-1)
+        last = tl.maximum(last, tl.max(tl.where(e != -1, offs + 1, 0), axis=0))
+    return last
+
+@triton.jit
 def _dot(a, b, acc, UPCAST: tl.constexpr, IEEE: tl.constexpr):
     "`acc + a @ b.T`: fp32 tiles in the interpreter, IEEE fp32 for fp32 operands."
     if UPCAST:
@@ -60,8 +70,9 @@ def _dot(a, b, acc, UPCAST: tl.constexpr, IEEE: tl.constexpr):
     return tl.dot(a, b.T, acc)
 
 @triton.jit
-def _gemm1_tile(xs_desc, w_desc, act_ptr, expert, pid_m, pid_n, N, K, stride_act, UPCAST: tl.constexpr, IEEE: tl.constexpr,
-                BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr):
+def _gemm1_tile(xs_desc, w_desc, act_ptr, expert, pid_m, pid_n, N, K, n_store, stride_act, UPCAST: tl.constexpr,
+                IEEE: tl.constexpr, BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr):
+    "One tile of `act`, its columns below `n_store` stored (N, or 0 to store none)."
     m0, n0 = pid_m * BLOCK_SIZE_M, pid_n * BLOCK_SIZE_N
     acc = tl.zeros([BLOCK_SIZE_M, 2 * BLOCK_SIZE_N], tl.float32)   # columns: BLOCK_N of gate, then BLOCK_N of up
     for kk in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
@@ -72,7 +83,7 @@ def _gemm1_tile(xs_desc, w_desc, act_ptr, expert, pid_m, pid_n, N, K, stride_act
     rows = (m0 + tl.arange(0, BLOCK_SIZE_M)).to(tl.int64)
     cols = n0 + tl.arange(0, BLOCK_SIZE_N)
     tl.store(act_ptr + rows[:, None] * stride_act + cols[None, :], (gate / (1.0 + tl.exp(-gate)) * up).to(act_ptr.dtype.element_ty),
-             mask=(cols < N)[None, :])
+             mask=(cols < n_store)[None, :])
 
 @triton.jit
 def grouped_gemm1_kernel(xs_desc, w_desc, act_ptr, expert_ids_ptr, num_tokens_post_padded_ptr, N, K, EM, stride_act,
@@ -85,7 +96,8 @@ def grouped_gemm1_kernel(xs_desc, w_desc, act_ptr, expert_ids_ptr, num_tokens_po
     - w_desc: w13 `[E, 2N, K]` seen as `[2E, N, K]` (expert e's gate at 2e, its up at 2e + 1), box `[2, BLOCK_N, BLOCK_K]`.
     - act_ptr: the activation `[EM, N]` in slot order, row stride `stride_act`.
     - expert_ids_ptr, num_tokens_post_padded_ptr: the align's block experts and slots in use.
-    PERSISTENT: a program per SM walks the tiles in use; else a program per tile of the `EM` slots allocated.
+    PERSISTENT: a program per SM walks the tiles of the blocks with an expert in one flattened loop; else a program per
+    tile of the `EM` slots allocated.
     """
     if PDL:
         gdc_wait()
@@ -93,40 +105,52 @@ def grouped_gemm1_kernel(xs_desc, w_desc, act_ptr, expert_ids_ptr, num_tokens_po
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
     used_m = tl.load(num_tokens_post_padded_ptr) // BLOCK_SIZE_M
     if PERSISTENT:
-        for tile in range(tl.program_id(0), used_m * num_pid_n, tl.num_programs(0)):
-            pid_m, pid_n = _tile_of(tile, used_m, num_pid_n, GROUP_SIZE_M)
+        real_m = _real_blocks(expert_ids_ptr, used_m)
+        for tile in tl.range(tl.program_id(0), real_m * num_pid_n, tl.num_programs(0), flatten=True):
+            pid_m, pid_n = _tile_of(tile, real_m, num_pid_n, GROUP_SIZE_M)
             expert = tl.load(expert_ids_ptr + pid_m)
-            if expert != -1:
-                _gemm1_tile(xs_desc, w_desc, act_ptr, expert, pid_m, pid_n, N, K, stride_act, UPCAST, IEEE,
-                            BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K)
+            _gemm1_tile(xs_desc, w_desc, act_ptr, tl.maximum(expert, 0), pid_m, pid_n, N, K, tl.where(expert != -1, N, 0),
+                        stride_act, UPCAST, IEEE, BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K)
     else:
         pid_m, pid_n = _tile_of(tl.program_id(0), tl.cdiv(EM, BLOCK_SIZE_M), num_pid_n, GROUP_SIZE_M)
         if pid_m < used_m:
             expert = tl.load(expert_ids_ptr + pid_m)
             if expert != -1:
-                _gemm1_tile(xs_desc, w_desc, act_ptr, expert, pid_m, pid_n, N, K, stride_act, UPCAST, IEEE,
+                _gemm1_tile(xs_desc, w_desc, act_ptr, expert, pid_m, pid_n, N, K, N, stride_act, UPCAST, IEEE,
                             BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K)
 
 # %% ../../nbs/14d_grouped_gemm.ipynb #6a5daf62
 @triton.jit
-def _gemm2_tile(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert, pid_m, pid_n, N, K,
-                num_valid_tokens, stride_out, UPCAST: tl.constexpr, IEEE: tl.constexpr, BLOCK_SIZE_M: tl.constexpr,
-                BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr):
-    m0, n0 = pid_m * BLOCK_SIZE_M, pid_n * BLOCK_SIZE_N
-    pair = tl.load(sorted_token_ids_ptr + m0 + tl.arange(0, BLOCK_SIZE_M)).to(tl.int64)
+def _pair_rows(out_ptr, sorted_token_ids_ptr, pid_m, pid_n, N, num_valid_tokens, stride_out, BLOCK_SIZE_M: tl.constexpr,
+               BLOCK_SIZE_N: tl.constexpr):
+    "A GEMM2 tile's pairs, which of them are real, the pointers to their rows of `out` and the store mask."
+    pair = tl.load(sorted_token_ids_ptr + pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)).to(tl.int64)
     row_ok = pair < num_valid_tokens
-    cols = n0 + tl.arange(0, BLOCK_SIZE_N)
-    out_ptrs = out_ptr + pair[:, None] * stride_out + cols[None, :]
-    mask = row_ok[:, None] & (cols < N)[None, :]
-    if expert == -1:
-        tl.store(out_ptrs, tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=mask)
-    else:
-        weight = tl.load(topk_weights_ptr + pair, mask=row_ok, other=0.0)   # issued before the loop: its latency hides behind it
-        acc = tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], tl.float32)
-        for kk in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
-            acc = _dot(act_desc.load([m0, kk * BLOCK_SIZE_K]), w_desc.load([expert * N + n0, kk * BLOCK_SIZE_K]), acc, UPCAST, IEEE)
-        acc = acc * weight[:, None]
-        tl.store(out_ptrs, acc.to(out_ptr.dtype.element_ty), mask=mask)
+    cols = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
+    return pair, row_ok, out_ptr + pair[:, None] * stride_out + cols[None, :], row_ok[:, None] & (cols < N)[None, :]
+
+@triton.jit
+def _gemm2_zeros(out_ptr, sorted_token_ids_ptr, pid_m, pid_n, N, num_valid_tokens, stride_out, BLOCK_SIZE_M: tl.constexpr,
+                 BLOCK_SIZE_N: tl.constexpr):
+    "A tile of expert -1: zeros in its pairs' rows."
+    _, _, out_ptrs, mask = _pair_rows(out_ptr, sorted_token_ids_ptr, pid_m, pid_n, N, num_valid_tokens, stride_out,
+                                      BLOCK_SIZE_M, BLOCK_SIZE_N)
+    tl.store(out_ptrs, tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=mask)
+
+@triton.jit
+def _gemm2_expert(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert, has_expert, pid_m, pid_n, N,
+                  K, num_valid_tokens, stride_out, UPCAST: tl.constexpr, IEEE: tl.constexpr, BLOCK_SIZE_M: tl.constexpr,
+                  BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr):
+    "A tile of `expert`: each pair's weighted row, or zeros where `has_expert` is false."
+    pair, row_ok, out_ptrs, mask = _pair_rows(out_ptr, sorted_token_ids_ptr, pid_m, pid_n, N, num_valid_tokens, stride_out,
+                                              BLOCK_SIZE_M, BLOCK_SIZE_N)
+    weight = tl.load(topk_weights_ptr + pair, mask=row_ok, other=0.0)   # issued before the loop: its latency hides behind it
+    m0, n0 = pid_m * BLOCK_SIZE_M, pid_n * BLOCK_SIZE_N
+    acc = tl.zeros([BLOCK_SIZE_M, BLOCK_SIZE_N], tl.float32)
+    for kk in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+        acc = _dot(act_desc.load([m0, kk * BLOCK_SIZE_K]), w_desc.load([expert * N + n0, kk * BLOCK_SIZE_K]), acc, UPCAST, IEEE)
+    acc = tl.where(has_expert, acc * weight[:, None], 0.0)
+    tl.store(out_ptrs, acc.to(out_ptr.dtype.element_ty), mask=mask)
 
 @triton.jit
 def grouped_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert_ids_ptr,
@@ -138,6 +162,7 @@ def grouped_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_tok
     - act_desc: TMA descriptor of `act [EM, K]`, box `[BLOCK_M, BLOCK_K]`; w_desc: w2 `[E, N, K]` seen as `[E * N, K]`,
       box `[BLOCK_N, BLOCK_K]` (BLOCK_N divides N, so a box never straddles two experts).
     - out_ptr: `per_pair [num_valid_tokens, N]`, a row per pair; topk_weights_ptr: fp32, a weight per pair.
+    PERSISTENT: the tiles of the blocks with an expert in one flattened loop, then the zeros of the -1 blocks after them.
     """
     if PDL:
         gdc_wait()
@@ -145,15 +170,26 @@ def grouped_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_tok
     num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
     used_m = tl.load(num_tokens_post_padded_ptr) // BLOCK_SIZE_M
     if PERSISTENT:
-        for tile in range(tl.program_id(0), used_m * num_pid_n, tl.num_programs(0)):
-            pid_m, pid_n = _tile_of(tile, used_m, num_pid_n, GROUP_SIZE_M)
-            _gemm2_tile(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, tl.load(expert_ids_ptr + pid_m),
-                        pid_m, pid_n, N, K, num_valid_tokens, stride_out, UPCAST, IEEE, BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K)
+        real_m = _real_blocks(expert_ids_ptr, used_m)
+        for tile in tl.range(tl.program_id(0), real_m * num_pid_n, tl.num_programs(0), flatten=True):
+            pid_m, pid_n = _tile_of(tile, real_m, num_pid_n, GROUP_SIZE_M)
+            expert = tl.load(expert_ids_ptr + pid_m)
+            _gemm2_expert(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, tl.maximum(expert, 0),
+                          expert != -1, pid_m, pid_n, N, K, num_valid_tokens, stride_out, UPCAST, IEEE, BLOCK_SIZE_M,
+                          BLOCK_SIZE_N, BLOCK_SIZE_K)
+        for tile in range(real_m * num_pid_n + tl.program_id(0), used_m * num_pid_n, tl.num_programs(0)):
+            _gemm2_zeros(out_ptr, sorted_token_ids_ptr, tile // num_pid_n, tile % num_pid_n, N, num_valid_tokens, stride_out,
+                         BLOCK_SIZE_M, BLOCK_SIZE_N)
     else:
         pid_m, pid_n = _tile_of(tl.program_id(0), tl.cdiv(EM, BLOCK_SIZE_M), num_pid_n, GROUP_SIZE_M)
         if pid_m < used_m:
-            _gemm2_tile(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, tl.load(expert_ids_ptr + pid_m),
-                        pid_m, pid_n, N, K, num_valid_tokens, stride_out, UPCAST, IEEE, BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K)
+            expert = tl.load(expert_ids_ptr + pid_m)
+            if expert == -1:
+                _gemm2_zeros(out_ptr, sorted_token_ids_ptr, pid_m, pid_n, N, num_valid_tokens, stride_out, BLOCK_SIZE_M,
+                             BLOCK_SIZE_N)
+            else:
+                _gemm2_expert(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, expert, True, pid_m, pid_n,
+                              N, K, num_valid_tokens, stride_out, UPCAST, IEEE, BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K)
 
 # %% ../../nbs/14d_grouped_gemm.ipynb #f2e636f7
 @lru_cache(maxsize=None)

@@ -135,6 +135,6 @@ def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) 
                                                  ((128, 32, 4, 5), (128, 64, 8, 4)), ((128, 64, 8, 4), (256, 32, 8, 5))]]
     if per_expert > 48:   # M >= 1024 at V2-Lite's shape: the slot-order path (14d) with TMA-fed GEMMs
         out += [_slot(128, (128, 64, 8, 4), (256, 64, 8, 3)), _slot(128, (128, 64, 8, 4), (256, 64, 8, 4)),
-                _slot(128, (128, 64, 8, 3), (256, 64, 8, 3), persistent=True), _slot(128, (128, 32, 8, 5), (128, 64, 8, 4)),
+                _slot(128, (128, 64, 8, 4), (256, 64, 8, 4), persistent=True), _slot(128, (128, 32, 8, 5), (128, 64, 8, 4)),
                 _slot(64, (128, 64, 8, 4), (128, 64, 8, 4))]
     return [c for c in out if c["kind"] == "gemv" or max(smem_bytes(c, "w13"), smem_bytes(c, "w2")) <= smem_limit]
