@@ -7,9 +7,10 @@ program per tile at M = 2048 and 4096, but 1.12x slower with a quarter of the ro
 MMAs). Here both arms are the package's own launchers (`invoke_grouped_gemm1/2`), with the tiles of this GPU's table
 at M = 4096 (slot kind; the H100's committed ones when the table has none), `persistent` off and on; each GEMM alone
 on the same aligned inputs (four distinct inputs, L2 flushed, CUDA graphs: `refmoe.core.timing.time_us`), each timed
-twice, outputs compared bit for bit on the rows each arm must write.
+in alternating rounds (the median reported; call 1 ran the first version, two timings of one arm then the
+other), outputs compared bit for bit on the rows both arms must write.
 
-python3 docs/gpu-runs/2026-12-06-s28/persist_ab.py [--m 1024 2048 4096] [--padded 2048 4096] [--reps 20]   (on the GPU)
+python3 docs/gpu-runs/2026-12-06-s28/persist_ab.py [--m 1024 2048 4096] [--padded 2048 4096] [--reps 20] [--rounds 7]   (on the GPU)
 """
 import argparse, json
 
@@ -23,6 +24,7 @@ def main():
     p.add_argument("--m", type=int, nargs="+", default=[1024, 2048, 4096])
     p.add_argument("--padded", type=int, nargs="*", default=[2048, 4096], help="also these M with their last quarter of rows padding (ids -1)")
     p.add_argument("--reps", type=int, default=20)
+    p.add_argument("--rounds", type=int, default=7, help="alternating timings of each arm; the median is reported")
     a = p.parse_args()
     from refmoe.bench.moe import SHAPES, make_layer, make_inputs
     from refmoe.core.timing import time_us
@@ -61,10 +63,12 @@ def main():
             ("GEMM2", "persistent"): lambda b, w, s, e, n: g.invoke_grouped_gemm2(b[1], w2, b[4], w, s, e, n, bm, *g._launch(p2)),
         }
         res = {}
-        for (gemm, name), arm in arms.items():
-            fns = [lambda b=b, w=w, s=s, e=e, n=n: arm(b, w, s, e, n) for b, (_, w, _), (s, e, n) in zip(bufs, inputs, al)]
+        for gemm in ("GEMM1", "GEMM2"):
+            fns = {name: [lambda arm=arms[(gemm, name)], b=b, w=w, s=s, e=e, n=n: arm(b, w, s, e, n)
+                          for b, (_, w, _), (s, e, n) in zip(bufs, inputs, al)] for name in ("tile", "persistent")}
             try:
-                arms[(gemm, "tile")](bufs[0], inputs[0][1], *al[0]); fns[0](); torch.cuda.synchronize()
+                for f in (fns["tile"][0], fns["persistent"][0]): f()
+                torch.cuda.synchronize()
                 b0, (s0, e0, n0) = bufs[0], al[0]
                 used = int(n0.item())
                 if gemm == "GEMM1":   # the rows GEMM2 reads: real pairs' slots in blocks with an expert
@@ -72,16 +76,15 @@ def main():
                     ref, got = b0[1][:used][real], b0[3][:used][real]
                 else:
                     ref, got = b0[2], b0[4]
-                t = [time_us(fns, dev, reps=a.reps) for _ in range(2)]
-                res.setdefault(gemm, {})[name] = dict(us=[round(x, 1) for x in t], equal=bool(torch.equal(ref, got)),
-                                                      maxdiff=float((ref.float() - got.float()).abs().max()))
+                t = {"tile": [], "persistent": []}
+                for _ in range(a.rounds):   # the arms alternate, so that a drift of the machine falls on both
+                    for name in t: t[name].append(round(time_us(fns[name], dev, reps=a.reps), 1))
+                med = {name: sorted(v)[len(v) // 2] for name, v in t.items()}
+                res[gemm] = dict(us=t, median=med, persistent_over_tile=round(med["persistent"] / med["tile"], 3),
+                                 persistent_equals_tile=bool(torch.equal(ref, got)))
             except Exception as ex:
-                res.setdefault(gemm, {})[name] = dict(error=f"{type(ex).__name__}: {str(ex)[:300]}")
-        for gemm, r in res.items():
-            if all("us" in v for v in r.values()):
-                r["persistent_over_tile"] = round(sum(r["persistent"]["us"]) / sum(r["tile"]["us"]), 3)
-            emit(m=M, padded_rows=M // 4 if padded else 0, gemm=gemm, arms=r)
-
+                res[gemm] = dict(error=f"{type(ex).__name__}: {str(ex)[:300]}")
+            emit(m=M, padded_rows=M // 4 if padded else 0, gemm=gemm, **res[gemm])
 
 if __name__ == "__main__":
     main()
