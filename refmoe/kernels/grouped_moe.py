@@ -162,7 +162,7 @@ def grouped_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_tok
     - act_desc: TMA descriptor of `act [EM, K]`, box `[BLOCK_M, BLOCK_K]`; w_desc: w2 `[E, N, K]` seen as `[E * N, K]`,
       box `[BLOCK_N, BLOCK_K]` (BLOCK_N divides N, so a box never straddles two experts).
     - out_ptr: `per_pair [num_valid_tokens, N]`, a row per pair; topk_weights_ptr: fp32, a weight per pair.
-    PERSISTENT: the tiles of the blocks with an expert in one flattened loop, then the zeros of the -1 blocks after them.
+    PERSISTENT: the zeros of the -1 blocks, then the tiles of the blocks with an expert in one flattened loop.
     """
     if PDL:
         gdc_wait()
@@ -171,15 +171,15 @@ def grouped_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_tok
     used_m = tl.load(num_tokens_post_padded_ptr) // BLOCK_SIZE_M
     if PERSISTENT:
         real_m = _real_blocks(expert_ids_ptr, used_m)
+        for tile in range(real_m * num_pid_n + tl.program_id(0), used_m * num_pid_n, tl.num_programs(0)):   # stores only: they drain while the MMAs start
+            _gemm2_zeros(out_ptr, sorted_token_ids_ptr, tile // num_pid_n, tile % num_pid_n, N, num_valid_tokens, stride_out,
+                         BLOCK_SIZE_M, BLOCK_SIZE_N)
         for tile in tl.range(tl.program_id(0), real_m * num_pid_n, tl.num_programs(0), flatten=True):
             pid_m, pid_n = _tile_of(tile, real_m, num_pid_n, GROUP_SIZE_M)
             expert = tl.load(expert_ids_ptr + pid_m)
             _gemm2_expert(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_token_ids_ptr, tl.maximum(expert, 0),
                           expert != -1, pid_m, pid_n, N, K, num_valid_tokens, stride_out, UPCAST, IEEE, BLOCK_SIZE_M,
                           BLOCK_SIZE_N, BLOCK_SIZE_K)
-        for tile in range(real_m * num_pid_n + tl.program_id(0), used_m * num_pid_n, tl.num_programs(0)):
-            _gemm2_zeros(out_ptr, sorted_token_ids_ptr, tile // num_pid_n, tile % num_pid_n, N, num_valid_tokens, stride_out,
-                         BLOCK_SIZE_M, BLOCK_SIZE_N)
     else:
         pid_m, pid_n = _tile_of(tl.program_id(0), tl.cdiv(EM, BLOCK_SIZE_M), num_pid_n, GROUP_SIZE_M)
         if pid_m < used_m:
