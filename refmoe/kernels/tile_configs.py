@@ -105,9 +105,9 @@ def fit_smem(cfg: dict, elem: int, top_k: int, limit: int = 220 * 1024) -> dict:
 def _sorted(bm, a, b, group=1, kind="sorted") -> dict:
     return dict(kind=kind, BLOCK_SIZE_M=bm, w13=_gemm(*a, group=group), w2=_gemm(*b, group=group))
 
-def _slot(bm, a, b, persistent=()) -> dict:
+def _slot(bm, a, b, persistent=False) -> dict:
     cfg = _sorted(bm, a, b, 8, kind="slot")
-    for part in persistent: cfg[part]["persistent"] = True
+    if persistent: cfg["w13"]["persistent"] = cfg["w2"]["persistent"] = True
     return cfg
 
 def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) -> list[dict]:
@@ -135,7 +135,6 @@ def candidate_configs(M: int, E: int, top_k: int, smem_limit: int = 220 * 1024) 
                                                  ((128, 32, 4, 5), (128, 64, 8, 4)), ((128, 64, 8, 4), (256, 32, 8, 5))]]
     if per_expert > 48:   # M >= 1024 at V2-Lite's shape: the slot-order path (14d) with TMA-fed GEMMs
         out += [_slot(128, (128, 64, 8, 4), (256, 64, 8, 3)), _slot(128, (128, 64, 8, 4), (256, 64, 8, 4)),
-                _slot(128, (128, 64, 8, 4), (256, 64, 8, 4), persistent=("w13", "w2")),
-                _slot(128, (128, 64, 8, 4), (256, 64, 8, 4), persistent=("w13",)),
+                _slot(128, (128, 64, 8, 4), (256, 64, 8, 4), persistent=True), _slot(128, (128, 32, 8, 5), (128, 64, 8, 4)),
                 _slot(64, (128, 64, 8, 4), (128, 64, 8, 4))]
     return [c for c in out if c["kind"] == "gemv" or max(smem_bytes(c, "w13"), smem_bytes(c, "w2")) <= smem_limit]
