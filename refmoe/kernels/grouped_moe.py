@@ -171,7 +171,7 @@ def grouped_gemm2_kernel(act_desc, w_desc, out_ptr, topk_weights_ptr, sorted_tok
     used_m = tl.load(num_tokens_post_padded_ptr) // BLOCK_SIZE_M
     if PERSISTENT:
         real_m = _real_blocks(expert_ids_ptr, used_m)
-        for tile in range(real_m * num_pid_n + tl.program_id(0), used_m * num_pid_n, tl.num_programs(0)):   # stores only: they drain while the MMAs start
+        for tile in range(real_m * num_pid_n + tl.program_id(0), used_m * num_pid_n, tl.num_programs(0)):   # before the loop or after: the same time (14d, below)
             _gemm2_zeros(out_ptr, sorted_token_ids_ptr, tile // num_pid_n, tile % num_pid_n, N, num_valid_tokens, stride_out,
                          BLOCK_SIZE_M, BLOCK_SIZE_N)
         for tile in tl.range(tl.program_id(0), real_m * num_pid_n, tl.num_programs(0), flatten=True):
