@@ -34,11 +34,6 @@ def _tiles(bn, bk, persistent=False):
 
 SLOT = dict(kind="slot", BLOCK_SIZE_M=16, w13=_tiles(16, 32), w2=_tiles(32, 32))
 
-import triton
-import triton.language as tl
-from refmoe.core.env import kernel_for
-from refmoe.kernels.grouped_moe import _real_blocks
-
 @triton.jit
 def _real_blocks_into(expert_ids_ptr, out_ptr, used_m, CHUNK: tl.constexpr):
     tl.store(out_ptr, _real_blocks(expert_ids_ptr, used_m, CHUNK))
