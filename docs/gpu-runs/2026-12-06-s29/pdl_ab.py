@@ -1,0 +1,79 @@
+"""Twenty-ninth session: does programmatic dependent launch (PDL) cost 14d's persistent slot GEMMs the whole layer?
+
+Call 1 ran the tuner at M = 2048 with PDL on and off: the per-tile slot config took 620.6/622.0 us with PDL and
+614.3/616.9 without, the persistent one 649.8/677.6 with and 588.0/626.0 without. Here, in one process, the whole
+routed-expert call (align, gather, GEMM1, GEMM2, top-k sum: 14d's `grouped_experts`, as `fused_experts` runs it) with
+the persistent config in six arms that differ only in which launches carry PDL, plus the per-tile config with and
+without it. An arm's launches without PDL wait for the kernel before in full (`pdl_options` patched to give nothing
+for that launch); every other launch keeps PDL. Arms alternate in rounds (the median reported), each timing a CUDA
+graph of `--inputs` distinct inputs, L2 flushed (`refmoe.core.timing.time_us`); outputs compared with the first arm's.
+
+python3 docs/gpu-runs/2026-12-06-s29/pdl_ab.py [--m 2048 4096] [--reps 20] [--rounds 7] [--inputs 8]   (on the GPU)
+"""
+import argparse, json
+
+import torch
+import refmoe.core.env  # noqa: F401
+import triton
+
+ARMS = {   # name: (persistent, launches without PDL)
+    "tile": (False, ()), "tile, no PDL": (False, ("gather", "gemm1", "gemm2", "sum")),
+    "persistent": (True, ()), "persistent, GEMM1 no PDL": (True, ("gemm1",)), "persistent, GEMM2 no PDL": (True, ("gemm2",)),
+    "persistent, GEMMs no PDL": (True, ("gemm1", "gemm2")), "persistent, sum no PDL": (True, ("sum",)),
+    "persistent, no PDL": (True, ("gather", "gemm1", "gemm2", "sum")),
+}
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--m", type=int, nargs="+", default=[2048, 4096])
+    p.add_argument("--reps", type=int, default=20)
+    p.add_argument("--rounds", type=int, default=7)
+    p.add_argument("--inputs", type=int, default=8)
+    a = p.parse_args()
+    from refmoe.bench.moe import SHAPES, make_layer, make_inputs
+    from refmoe.core.timing import time_us
+    from refmoe.kernels import grouped_moe as g, moe_sum as ms
+    from refmoe.kernels.moe_align import moe_align_block_size
+    real_pdl = g.pdl_options
+    off = lambda t: {}
+    dev = torch.device("cuda")
+    shape = SHAPES["v2-lite"]
+    E, k = shape["E"], shape["k"]
+    layer = make_layer(shape, dev, torch.bfloat16)
+    w13, w2 = layer.w13, layer.w2
+    emit = lambda **r: print(json.dumps(r), flush=True)
+    tiles = {"w13": {"BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8, "num_warps": 8, "num_stages": 4},
+             "w2": {"BLOCK_SIZE_N": 256, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8, "num_warps": 8, "num_stages": 4}}
+    bm = 128
+    emit(device=torch.cuda.get_device_name(), tiles=tiles, triton=triton.__version__)
+
+    def run(x, w, ids, persistent, no_pdl):
+        pick = lambda name: off if name in no_pdl else real_pdl
+        sorted_ids, expert_ids, post = moe_align_block_size(ids, bm, E)
+        xs, act, pp = g.slot_buffers(x, w13, k, sorted_ids.numel())
+        c1, c2 = ({**tiles[n], "persistent": persistent} for n in ("w13", "w2"))
+        g.pdl_options = pick("gather"); g.gather_slots(x, xs, sorted_ids, post, k, pp.shape[0])
+        g.pdl_options = pick("gemm1"); g.invoke_grouped_gemm1(xs, w13, act, expert_ids, post, bm, *g._launch(c1))
+        g.pdl_options = pick("gemm2"); g.invoke_grouped_gemm2(act, w2, pp, w, sorted_ids, expert_ids, post, bm, *g._launch(c2))
+        g.pdl_options = real_pdl
+        ms.pdl_options = pick("sum"); out = ms.moe_sum(pp, k)
+        ms.pdl_options = real_pdl
+        return out
+
+    for M in a.m:
+        inputs = make_inputs(layer, M, a.inputs, seed=M)
+        ref = run(*inputs[0], *ARMS["tile"]).float()
+        t = {name: [] for name in ARMS}
+        same = {}
+        for name, arm in ARMS.items():
+            out = run(*inputs[0], *arm).float()
+            same[name] = round(((out - ref).norm() / ref.norm()).item(), 6)
+        fns = {name: [lambda i=i, arm=arm: run(*i, *arm) for i in inputs] for name, arm in ARMS.items()}
+        for _ in range(a.rounds):
+            for name in ARMS: t[name].append(round(time_us(fns[name], dev, reps=a.reps), 1))
+        med = {name: sorted(v)[len(v) // 2] for name, v in t.items()}
+        emit(m=M, median_us=med, over_tile={n: round(v / med["tile"], 3) for n, v in med.items()}, rel_err_vs_tile=same, us=t)
+
+if __name__ == "__main__":
+    main()
