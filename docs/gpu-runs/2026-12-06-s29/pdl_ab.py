@@ -8,6 +8,11 @@ without it. An arm's launches without PDL wait for the kernel before in full (`p
 for that launch); every other launch keeps PDL. Arms alternate in rounds (the median reported), each timing a CUDA
 graph of `--inputs` distinct inputs, L2 flushed (`refmoe.core.timing.time_us`); outputs compared with the first arm's.
 
+Call 2 found the cost in GEMM1's launch. Call 3 (`--split`) adds two arms that tell code from scheduling: GEMM1 built
+with its PDL code (`griddepcontrol.wait` and `.launch_dependents` at the top) but launched without the attribute, so
+the instructions are no-ops and the launch waits in full; and GEMM1 launched with PDL from a copy of the kernel that
+triggers its dependents after its tile loop instead of at the top (written to a temporary module at run time).
+
 python3 docs/gpu-runs/2026-12-06-s29/pdl_ab.py [--m 2048 4096] [--reps 20] [--rounds 7] [--inputs 8]   (on the GPU)
 """
 import argparse, json
@@ -30,6 +35,7 @@ def main():
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--inputs", type=int, default=8)
+    p.add_argument("--split", action="store_true", help="only the arms that tell GEMM1's PDL code from its early launch")
     a = p.parse_args()
     from refmoe.bench.moe import SHAPES, make_layer, make_inputs
     from refmoe.core.timing import time_us
@@ -50,30 +56,60 @@ def main():
 
     def run(x, w, ids, persistent, no_pdl):
         pick = lambda name: off if name in no_pdl else real_pdl
+        real_kernel = g.grouped_gemm1_kernel
         sorted_ids, expert_ids, post = moe_align_block_size(ids, bm, E)
         xs, act, pp = g.slot_buffers(x, w13, k, sorted_ids.numel())
         c1, c2 = ({**tiles[n], "persistent": persistent} for n in ("w13", "w2"))
         g.pdl_options = pick("gather"); g.gather_slots(x, xs, sorted_ids, post, k, pp.shape[0])
-        g.pdl_options = pick("gemm1"); g.invoke_grouped_gemm1(xs, w13, act, expert_ids, post, bm, *g._launch(c1))
+        g.pdl_options = pick("gemm1")
+        if "gemm1-code-only" in no_pdl: g.pdl_options = lambda t: {"PDL": True}
+        if "gemm1-late" in no_pdl: g.grouped_gemm1_kernel = late
+        g.invoke_grouped_gemm1(xs, w13, act, expert_ids, post, bm, *g._launch(c1))
+        g.grouped_gemm1_kernel = real_kernel
         g.pdl_options = pick("gemm2"); g.invoke_grouped_gemm2(act, w2, pp, w, sorted_ids, expert_ids, post, bm, *g._launch(c2))
         g.pdl_options = real_pdl
         ms.pdl_options = pick("sum"); out = ms.moe_sum(pp, k)
         ms.pdl_options = real_pdl
         return out
 
+    arms = dict(ARMS)
+    if a.split:
+        late = late_trigger_kernel(g)
+        arms = {n: ARMS[n] for n in ("tile", "persistent", "persistent, GEMM1 no PDL")}
+        arms["persistent, GEMM1 PDL code, no attribute"] = (True, ("gemm1-code-only",))
+        arms["persistent, GEMM1 late trigger"] = (True, ("gemm1-late",))
     for M in a.m:
         inputs = make_inputs(layer, M, a.inputs, seed=M)
         ref = run(*inputs[0], *ARMS["tile"]).float()
-        t = {name: [] for name in ARMS}
+        t = {name: [] for name in arms}
         same = {}
-        for name, arm in ARMS.items():
+        for name, arm in arms.items():
             out = run(*inputs[0], *arm).float()
             same[name] = round(((out - ref).norm() / ref.norm()).item(), 6)
-        fns = {name: [lambda i=i, arm=arm: run(*i, *arm) for i in inputs] for name, arm in ARMS.items()}
+        fns = {name: [lambda i=i, arm=arm: run(*i, *arm) for i in inputs] for name, arm in arms.items()}
         for _ in range(a.rounds):
-            for name in ARMS: t[name].append(round(time_us(fns[name], dev, reps=a.reps), 1))
+            for name in arms: t[name].append(round(time_us(fns[name], dev, reps=a.reps), 1))
         med = {name: sorted(v)[len(v) // 2] for name, v in t.items()}
         emit(m=M, median_us=med, over_tile={n: round(v / med["tile"], 3) for n, v in med.items()}, rel_err_vs_tile=same, us=t)
+
+def late_trigger_kernel(g):
+    "A copy of 14d's GEMM1 that lets its dependents launch after its tile loop, not at its top."
+    import importlib.util, inspect, tempfile, textwrap
+    src = inspect.getsource(g.grouped_gemm1_kernel.fn)
+    top = "        gdc_wait()\n        gdc_launch_dependents()\n"
+    assert top in src, "GEMM1's PDL prologue moved: update late_trigger_kernel"
+    src = src.replace(top, "        gdc_wait()\n").replace("def grouped_gemm1_kernel(", "def grouped_gemm1_late(")
+    src += "    if PDL:\n        gdc_launch_dependents()\n"
+    head = textwrap.dedent("""
+        import triton, triton.language as tl
+        from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
+        from refmoe.kernels.grouped_moe import _tile_of, _real_blocks, _gemm1_tile
+        """)
+    f = tempfile.NamedTemporaryFile("w", suffix="_late_gemm1.py", delete=False)
+    f.write(head + "\n@triton.jit\n" + src.split("\n", 1)[1] if src.startswith("@") else head + src); f.close()
+    spec = importlib.util.spec_from_file_location("late_gemm1", f.name)
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    return mod.grouped_gemm1_late
 
 if __name__ == "__main__":
     main()
