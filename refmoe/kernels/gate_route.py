@@ -16,7 +16,8 @@ from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 from .topk import TopKConfig, check_routing, route_tile
 
 # %% auto #0
-__all__ = ['ROWS_PER_COUNTER', 'gate_route_kernel', 'gate_route_plan', 'route_counters', 'gate_route_op', 'gate_route']
+__all__ = ['PRELOAD_MAX', 'ROWS_PER_COUNTER', 'gate_route_kernel', 'gate_route_plan', 'gate_preload', 'route_counters',
+           'gate_route_op', 'gate_route']
 
 # %% ../../nbs/10a_gate_route.ipynb #39c9c95c
 @triton.jit
@@ -27,7 +28,7 @@ def gate_route_kernel(
     TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr,
     SIGMOID: tl.constexpr, N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr,
     RENORMALIZE: tl.constexpr, HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr,
-    PDL: tl.constexpr = False,
+    PDL: tl.constexpr = False, PRELOAD: tl.constexpr = False,
 ):
     """Router logits `x @ gate.T` for `BLOCK_M` rows over one slice of H, and, in the last program of the row block, the routing.
 
@@ -48,24 +49,35 @@ def gate_route_kernel(
     Key constexprs: SPLIT (programs per row block), H_PER_SPLIT (a multiple of BLOCK_H),
     BLOCK_H (the K tile of `tl.dot`), PRECISION (`tl.dot`'s input precision: "ieee" for fp32
     inputs, so no TF32; None, the default, for 16-bit ones), UPCAST (multiply in fp32: the CPU interpreter's `tl.dot` gets bf16 tiles
-    wrong); the rest as in `topk_route_kernel`.
+    wrong), PRELOAD (the whole slice of the gate, `[H_PER_SPLIT, BLOCK_E]`, a power of two, loaded in one tile before
+    the PDL wait and multiplied in one `tl.dot`; else a loop over `BLOCK_H` tiles after the wait); the rest as in
+    `topk_route_kernel`.
     """
-    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
-        gdc_wait()
-        gdc_launch_dependents()
     pid_m, pid_s = tl.program_id(0), tl.program_id(1)
     rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_E)
     rmask, cmask = rows < M, cols < E
+    if PRELOAD:   # the gate is no earlier kernel's output: its loads need not wait
+        hs = pid_s * H_PER_SPLIT + tl.arange(0, H_PER_SPLIT)
+        gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=(hs < H)[:, None] & cmask[None, :], other=0.0)
+    if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
+        gdc_wait()
+        gdc_launch_dependents()
     acc = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
-    for h0 in range(0, H_PER_SPLIT, BLOCK_H):
-        hs = pid_s * H_PER_SPLIT + h0 + tl.arange(0, BLOCK_H)
-        hmask = hs < H
-        xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
-        gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
+    if PRELOAD:
+        xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & (hs < H)[None, :], other=0.0)
         if UPCAST:                                           # the interpreter's tl.dot mishandles bf16 tiles
             xt, gt = xt.to(tl.float32), gt.to(tl.float32)
         acc = tl.dot(xt, gt, acc, input_precision=PRECISION)
+    else:
+        for h0 in range(0, H_PER_SPLIT, BLOCK_H):
+            hs = pid_s * H_PER_SPLIT + h0 + tl.arange(0, BLOCK_H)
+            hmask = hs < H
+            xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
+            gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
+            if UPCAST:
+                xt, gt = xt.to(tl.float32), gt.to(tl.float32)
+            acc = tl.dot(xt, gt, acc, input_precision=PRECISION)
     if SPLIT == 1:
         route_tile(acc, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
                    BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
@@ -96,6 +108,12 @@ def gate_route_plan(M: int, H: int, interpreted: bool = False) -> tuple[int, int
     split = max(1, min(most, cap, in_flight // blocks))
     return block_m, block_h, split, (8 if split >= 4 and not interpreted else 4)   # warps: measured, see above
 
+PRELOAD_MAX = 16384   # gate elements a program may hold in registers across the PDL wait (64 a thread on 8 warps)
+
+def gate_preload(h_per_split: int, block_e: int) -> bool:
+    "Does `gate_route_kernel` load its gate slice in one tile before the PDL wait? Only for a power-of-two slice that fits `PRELOAD_MAX`."
+    return h_per_split & (h_per_split - 1) == 0 and h_per_split * block_e <= PRELOAD_MAX
+
 ROWS_PER_COUNTER = 16   # the smallest row block of any plan: counters for n rows cover every plan's blocks
 
 def route_counters(num_rows: int, device: str | torch.device) -> torch.Tensor:
@@ -115,13 +133,14 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
     bm, bh, split, warps = gate_route_plan(M, H, interpreted_on(x))
     blocks = triton.cdiv(M, bm)
     be = triton.next_power_of_2(E)
+    h_per_split = triton.cdiv(triton.cdiv(H, split), bh) * bh
     part = torch.empty(split if split > 1 else 1, blocks * bm, be, dtype=torch.float32, device=x.device)
     dummy = topk_ids
     kernel_for(gate_route_kernel, x)[(blocks, split)](
         x, gate, part, counters, dummy if correction_bias is None else correction_bias, dummy if expert_map is None else expert_map,
         dummy if num_token_non_padded is None else num_token_non_padded, topk_weights, topk_ids,
         dummy if expert_load is None else expert_load, M, H, E, x.stride(0), gate.stride(0), scale,
-        SPLIT=split, H_PER_SPLIT=triton.cdiv(triton.cdiv(H, split), bh) * bh, BLOCK_H=bh,
+        SPLIT=split, H_PER_SPLIT=h_per_split, BLOCK_H=bh, PRELOAD=gate_preload(h_per_split, be),
         PRECISION="ieee" if (x.dtype == torch.float32 or interpreted_on(x)) else None,
         UPCAST=interpreted_on(x) and x.dtype != torch.float32,
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=be,
