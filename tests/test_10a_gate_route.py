@@ -4,6 +4,7 @@ import torch
 import triton
 from refmoe.kernels.topk import TopKConfig, check_routing, route_tile
 from refmoe.kernels.gate_route import (
+    gate_preload,
     gate_route,
     gate_route_plan,
     route_counters,
@@ -31,6 +32,7 @@ def _gate_agree(x, gate, cfg, **kw):
 
 
 def test_plan_covers_h():
+    test_eq([gate_preload(hps, 64) for hps in (32, 256, 96, 512)], [True, True, False, False])   # a power of two, at most 16,384 elements
     for M in (1, 7, 16, 17, 64, 256, 257, 1024, 4096):
         for H in (64, 100, 2048, 5120):
             bm, bh, split, warps = gate_route_plan(M, H)
@@ -47,7 +49,7 @@ def test_fused_matches_torch():
     _gate_agree(x, gate, TopKConfig(top_k=4, scoring_func="sigmoid", n_group=4, topk_group=2, renormalize=True, routed_scaling_factor=2.5),
                 correction_bias=bias)
     _gate_agree(x, gate, TopKConfig(top_k=2), expert_map=torch.arange(15, -1, -1, dtype=torch.int32), num_token_non_padded=torch.tensor([0], dtype=torch.int32))
-    for M, H in ((1, 64), (17, 100), (3, 16), (40, 200)):        # one row; a ragged H; one slice; several row blocks
+    for M, H in ((1, 64), (17, 100), (3, 16), (40, 200), (5, 300)):   # one row; a ragged H; one slice; several row blocks; a 96-wide slice (the loop)
         x, gate, _ = _gate_case(M=M, H=H)
         _gate_agree(x, gate, TopKConfig(top_k=3))
 
