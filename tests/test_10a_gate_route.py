@@ -32,7 +32,8 @@ def _gate_agree(x, gate, cfg, **kw):
 
 
 def test_plan_covers_h():
-    test_eq([gate_preload(hps, 64) for hps in (32, 256, 96, 512)], [True, True, False, False])   # a power of two, at most 16,384 elements
+    test_eq([gate_preload(hps, 64, 8) for hps in (32, 256, 96, 512)], [True, True, False, False])   # a power of two, at most 16,384 elements
+    test_eq([gate_preload(256, 64, n) for n in (128, 256)], [True, False])                          # at most 128 programs
     for M in (1, 7, 16, 17, 64, 256, 257, 1024, 4096):
         for H in (64, 100, 2048, 5120):
             bm, bh, split, warps = gate_route_plan(M, H)

@@ -56,7 +56,7 @@ def main():
         bm, bh, split, warps = gr.gate_route_plan(M, H)
         hps = triton_cdiv(triton_cdiv(H, split), bh) * bh
         emit(**timed(lambda: [lambda x=x: gr.gate_route(x, gate, cfg, counters=counters) for x in xs], "gate_route", M),
-             plan=[bm, bh, split, warps], preloads=real(hps, 64), ids_equal_weights_close=agree)
+             plan=[bm, bh, split, warps], preloads=real(hps, 64, triton_cdiv(M, bm) * split), ids_equal_weights_close=agree)
     layer = make_layer(shape, dev, torch.bfloat16)
     for M in a.layer_m:
         g = torch.Generator(device=dev).manual_seed(M)
