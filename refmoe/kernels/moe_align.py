@@ -49,23 +49,16 @@ def _buckets(topk_ids_ptr, start, numel, num_experts, BLOCK: tl.constexpr):
 
 @triton.jit
 def _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks,
-             BLOCK_SIZE: tl.constexpr, NB: tl.constexpr, BLOCK_B: tl.constexpr, BLOCK_J: tl.constexpr = 16):
+             BLOCK_SIZE: tl.constexpr, BLOCK_B: tl.constexpr):
     "Write the slot count, every block's expert and the padding sentinels for per-bucket `counts`; return the bucket starts."
     padded = (counts + BLOCK_SIZE - 1) // BLOCK_SIZE * BLOCK_SIZE
     ends = tl.cumsum(padded, axis=0)
     starts = ends - padded
-    used = tl.sum(padded, axis=0)
-    tl.store(num_post_ptr, used)
-    # Each bucket writes its own blocks' expert, BLOCK_J blocks a step (-1 for the -1 bucket), then -1 past the used ones.
-    nblk, first = padded // BLOCK_SIZE, starts // BLOCK_SIZE
-    bins = tl.arange(0, NB)
-    expert = tl.where(bins < num_experts, bins, -1)
-    for j0 in range(0, tl.max(nblk, axis=0), BLOCK_J):
-        j = j0 + tl.arange(0, BLOCK_J)[None, :]
-        tl.store(expert_ids_ptr + first[:, None] + j, expert[:, None] + 0 * j, mask=j < nblk[:, None])
-    for bstart in range(used // BLOCK_SIZE, max_blocks, BLOCK_B):
+    tl.store(num_post_ptr, tl.sum(padded, axis=0))
+    for bstart in range(0, max_blocks, BLOCK_B):
         blk = bstart + tl.arange(0, BLOCK_B)
-        tl.store(expert_ids_ptr + blk, tl.full([BLOCK_B], -1, tl.int32), mask=blk < max_blocks)
+        bucket = tl.sum((ends[None, :] <= (blk * BLOCK_SIZE)[:, None]).to(tl.int32), axis=1)
+        tl.store(expert_ids_ptr + blk, tl.where(bucket < num_experts, bucket, -1), mask=blk < max_blocks)
     pad = (starts + counts)[:, None] + tl.arange(0, BLOCK_SIZE)[None, :]
     tl.store(sorted_ids_ptr + pad, numel + tl.zeros_like(pad), mask=pad < ends[:, None])
     return starts
@@ -115,7 +108,7 @@ def moe_align_block_size_kernel(
     tl.debug_barrier()
     counts = tl.load(counter_ptr + bins, volatile=True)
     # 2. Lay out: padded groups, block experts, sentinels in the padding slots.
-    starts = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, NB, BLOCK_B)
+    starts = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, BLOCK_B)
     # 3. Place each pair at its bucket's cursor.
     tl.store(cursor_ptr + bins, starts)
     tl.debug_barrier()
@@ -168,7 +161,7 @@ def moe_align_layout_kernel(
     for p0 in range(0, num_programs, BLOCK_P):
         in_p = (p0 + rows)[:, None] < num_programs
         counts += tl.sum(tl.load(hist_ptr + (p0 + rows)[:, None] * NB + bins[None, :], mask=in_p, other=0), axis=0)
-    seen = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, NB, BLOCK_B)
+    seen = _lay_out(counts, sorted_ids_ptr, expert_ids_ptr, num_post_ptr, numel, num_experts, max_blocks, BLOCK_SIZE, BLOCK_B)
     # Offsets: each bucket's start plus its pairs in the chunks before, an exclusive sum down the rows.
     for p0 in range(0, num_programs, BLOCK_P):
         in_p = (p0 + rows)[:, None] < num_programs
