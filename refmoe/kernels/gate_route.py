@@ -50,7 +50,7 @@ def gate_route_kernel(
     BLOCK_H (the K tile of `tl.dot`), PRECISION (`tl.dot`'s input precision: "ieee" for fp32
     inputs, so no TF32; None, the default, for 16-bit ones), UPCAST (multiply in fp32: the CPU interpreter's `tl.dot` gets bf16 tiles
     wrong), PRELOAD (the whole slice of the gate, `[H_PER_SPLIT, BLOCK_E]`, a power of two, loaded in one tile before
-    the PDL wait and multiplied in one `tl.dot`; else a loop over `BLOCK_H` tiles after the wait); the rest as in
+    the PDL wait, so that the loop over `BLOCK_H` tiles after it, with `BLOCK_H == H_PER_SPLIT`, runs once); the rest as in
     `topk_route_kernel`.
     """
     pid_m, pid_s = tl.program_id(0), tl.program_id(1)
@@ -58,26 +58,24 @@ def gate_route_kernel(
     cols = tl.arange(0, BLOCK_E)
     rmask, cmask = rows < M, cols < E
     if PRELOAD:   # the gate is no earlier kernel's output: its loads need not wait
-        hs = pid_s * H_PER_SPLIT + tl.arange(0, H_PER_SPLIT)
-        gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=(hs < H)[:, None] & cmask[None, :], other=0.0)
+        tl.static_assert(BLOCK_H == H_PER_SPLIT, "a preloaded slice is one BLOCK_H tile")
+        hs = pid_s * H_PER_SPLIT + tl.arange(0, BLOCK_H)
+        gate_slice = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=(hs < H)[:, None] & cmask[None, :], other=0.0)
     if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
         gdc_wait()
         gdc_launch_dependents()
     acc = tl.zeros([BLOCK_M, BLOCK_E], tl.float32)
-    if PRELOAD:
-        xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & (hs < H)[None, :], other=0.0)
+    for h0 in range(0, H_PER_SPLIT, BLOCK_H):                # one step when PRELOAD
+        hs = pid_s * H_PER_SPLIT + h0 + tl.arange(0, BLOCK_H)
+        hmask = hs < H
+        xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
+        if PRELOAD:
+            gt = gate_slice
+        else:
+            gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
         if UPCAST:                                           # the interpreter's tl.dot mishandles bf16 tiles
             xt, gt = xt.to(tl.float32), gt.to(tl.float32)
         acc = tl.dot(xt, gt, acc, input_precision=PRECISION)
-    else:
-        for h0 in range(0, H_PER_SPLIT, BLOCK_H):
-            hs = pid_s * H_PER_SPLIT + h0 + tl.arange(0, BLOCK_H)
-            hmask = hs < H
-            xt = tl.load(x_ptr + rows[:, None] * stride_xm + hs[None, :], mask=rmask[:, None] & hmask[None, :], other=0.0)
-            gt = tl.load(gate_ptr + cols[None, :] * stride_ge + hs[:, None], mask=hmask[:, None] & cmask[None, :], other=0.0)
-            if UPCAST:
-                xt, gt = xt.to(tl.float32), gt.to(tl.float32)
-            acc = tl.dot(xt, gt, acc, input_precision=PRECISION)
     if SPLIT == 1:
         route_tile(acc, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, load_ptr, M, E, scale, TOP_K, BLOCK_K,
                    BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, HAS_LOAD)
@@ -136,12 +134,13 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
     be = triton.next_power_of_2(E)
     h_per_split = triton.cdiv(triton.cdiv(H, split), bh) * bh
     part = torch.empty(split if split > 1 else 1, blocks * bm, be, dtype=torch.float32, device=x.device)
+    preload = gate_preload(h_per_split, be, blocks * split)
     dummy = topk_ids
     kernel_for(gate_route_kernel, x)[(blocks, split)](
         x, gate, part, counters, dummy if correction_bias is None else correction_bias, dummy if expert_map is None else expert_map,
         dummy if num_token_non_padded is None else num_token_non_padded, topk_weights, topk_ids,
         dummy if expert_load is None else expert_load, M, H, E, x.stride(0), gate.stride(0), scale,
-        SPLIT=split, H_PER_SPLIT=h_per_split, BLOCK_H=bh, PRELOAD=gate_preload(h_per_split, be, blocks * split),
+        SPLIT=split, H_PER_SPLIT=h_per_split, BLOCK_H=h_per_split if preload else bh, PRELOAD=preload,
         PRECISION="ieee" if (x.dtype == torch.float32 or interpreted_on(x)) else None,
         UPCAST=interpreted_on(x) and x.dtype != torch.float32,
         TOP_K=top_k, BLOCK_K=triton.next_power_of_2(top_k), BLOCK_M=bm, BLOCK_E=be,
