@@ -13,7 +13,7 @@ python3 -c "
 import json
 for l in open('$R/align_sweep.jsonl'):
     d = json.loads(l)
-    if 'm' in d: print(d['m'], d['equal'], json.dumps(d['median_us']), json.dumps(d['layout_us']))
+    if 'm' in d: print(d['m'], d.get('block'), d['equal'], json.dumps(d['median_us']), json.dumps(d.get('layout_us')))
 "
 timeout 200 python3 -m pytest -q -m gpu tests/test_10a_gate_route.py tests/test_12_moe_align.py > $R/tests.txt 2>&1
 echo "tests rc=$? $(el)"; tail -3 $R/tests.txt; pack
