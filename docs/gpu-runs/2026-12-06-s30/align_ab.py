@@ -19,6 +19,7 @@ OLD = (256, 4096, 8)
 ARMS = {"old": OLD, "new": None, "step 32, tile 16384, 8 warps": (32, 16384, 8), "step 32, tile 8192, 16 warps": (32, 8192, 16),
         "step 32, tile 8192, 8 warps": (32, 8192, 8), "step 32, tile 4096, 4 warps": (32, 4096, 4), "step 64, tile 16384, 16 warps": (64, 16384, 16),
         "step 16, tile 16384, 16 warps": (16, 16384, 16)}
+LEAN = ("old", "new", "step 32, tile 16384, 8 warps", "step 32, tile 8192, 16 warps", "step 32, tile 4096, 4 warps", "step 64, tile 16384, 16 warps")
 NAMES = ("ALIGN_BLOCKS_STEP", "ALIGN_LAYOUT_TILE", "ALIGN_LAYOUT_WARPS")
 
 
@@ -46,6 +47,7 @@ def main():
     p.add_argument("--m", type=int, nargs="+", default=[64, 256, 512, 1024, 2048, 4096])
     p.add_argument("--layer-m", type=int, nargs="*", default=[1024, 2048, 4096])
     p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--lean", action="store_true", help="old, new and three candidates only")
     p.add_argument("--device", default="cuda", help="cpu: a check of the arms in the interpreter, no timings worth reading")
     a = p.parse_args()
     from refmoe.bench.moe import SHAPES, make_layer, make_inputs, routed_layer
@@ -60,7 +62,8 @@ def main():
         ids_list = [ids for _, _, ids in make_inputs(layer, M, 10, seed=M)]
         ids_list[1] = ids_list[1].clone(); ids_list[1][M - M // 4:] = -1          # one routing with padded rows
         multi = ma.align_chunk(M * 6, E) != 0
-        arms = ARMS if multi else {k: v for k, v in ARMS.items() if k in ("old", "new", "step 64, tile 16384, 16 warps", "step 16, tile 16384, 16 warps")}
+        arms = {k: v for k, v in ARMS.items() if not a.lean or k in LEAN}
+        arms = arms if multi else {k: v for k, v in ARMS.items() if k in ("old", "new", "step 64, tile 16384, 16 warps", "step 16, tile 16384, 16 warps")}
         sizes(ma, OLD)
         ref = [ma.moe_align_block_size(i, BS, E) for i in ids_list]
         ok = {}
