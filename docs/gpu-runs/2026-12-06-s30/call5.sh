@@ -1,7 +1,7 @@
-# Thirtieth session, call 5 (call 4 made leaner for the device time left: four M, one layer M, three test files). On an H200: the twenty-seventh session's call 4 (the H200 refresh). On any other GPU:
+# Thirtieth session, call 5 (call 4 made leaner for the device time left: four M, one layer M, three test files). On an H200: the twenty-ninth session's call 10 (the shorter H200 refresh: the tuner at M = 2048 and 4096, bench moe and router). On any other GPU:
 # `align_ab.py` (12's align with this session's layout sizes, and the candidates, against the sizes before, through the
 # package; then the routed layer, new against old), then the GPU tests of 10a, 12 and 20.
-# REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-06-s30/call5.sh ; results in $OUT/call5.tgz (call4.tgz on an H200)
+# REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-06-s30/call5.sh ; results in $OUT/call5.tgz (call10.tgz on an H200)
 NAME=$(python3 -c "import torch; print(torch.cuda.get_device_name().replace(' ', '_'))" 2>/dev/null)
 echo "device $NAME"
 if [ "$NAME" = NVIDIA_H200 ]; then exec bash docs/gpu-runs/2026-12-06-s27/call5.sh; fi
