@@ -4,7 +4,7 @@
 # REFMOE_COMMIT=<sha> bash docs/gpu-runs/2026-12-06-s30/call5.sh ; results in $OUT/call5.tgz (call10.tgz on an H200)
 NAME=$(python3 -c "import torch; print(torch.cuda.get_device_name().replace(' ', '_'))" 2>/dev/null)
 echo "device $NAME"
-if [ "$NAME" = NVIDIA_H200 ]; then exec bash docs/gpu-runs/2026-12-06-s27/call5.sh; fi
+if [ "$NAME" = NVIDIA_H200 ]; then exec bash docs/gpu-runs/2026-12-06-s29/call10.sh; fi
 CALL=call5; . docs/gpu-runs/2026-12-06-s25/prelude.sh
 T0=$(date +%s); el() { echo "($(( $(date +%s) - T0 ))s)"; }
 timeout 150 python3 docs/gpu-runs/2026-12-06-s30/align_ab.py --rounds 3 --lean --m 256 1024 2048 4096 --layer-m 2048 > $R/align_ab.jsonl 2> $R/align_ab.err
