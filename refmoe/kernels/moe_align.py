@@ -198,9 +198,9 @@ def moe_align_place_kernel(topk_ids_ptr, sorted_ids_ptr, offsets_ptr, numel, num
 ALIGN_SINGLE_MAX = 2048  # pairs up to which the single-program kernel runs
 ALIGN_CHUNK = 256        # pairs per program of the multi-program path, at most
 ALIGN_TILE = 32768       # CHUNK * NB at most: the place kernel's scan of its one-hot tile goes through shared memory
-ALIGN_BLOCKS_STEP = 32       # blocks per step of the block-expert loop (a [step, NB] tile; 256 spilled, see below)
-ALIGN_LAYOUT_TILE = 16384    # BLOCK_P * NB at most: histogram rows per step of the layout program's two loops
-ALIGN_LAYOUT_WARPS = 16      # the layout program's warps
+ALIGN_BLOCKS_STEP = 256      # blocks per step of the block-expert loop, at most (a [step, NB] tile: see below)
+ALIGN_LAYOUT_TILE = 4096     # BLOCK_P * NB at most: histogram rows per step of the layout program's two loops
+ALIGN_LAYOUT_WARPS = 8       # the layout program's warps
 
 def align_chunk(numel: int, num_experts: int, single_max: int = ALIGN_SINGLE_MAX, chunk: int = ALIGN_CHUNK) -> int:
     "Pairs per program for `numel` pairs: 0 (the single-program kernel) up to `single_max`, else `chunk` or fewer."

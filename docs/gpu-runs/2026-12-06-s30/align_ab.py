@@ -1,9 +1,10 @@
-"""Thirtieth session: 12's align through the package, its layout sizes set by the module's constants, against the
-sizes before this session (ALIGN_BLOCKS_STEP 256, ALIGN_LAYOUT_TILE 4096, ALIGN_LAYOUT_WARPS 8: the expert loop's
-[256, NB] tile, 32 histogram rows a step on 8 warps). V2-Lite's routing (64 experts, top-6), each M at its tables'
-block size (16, 32, 64, then 128), ten distinct routings per CUDA graph, L2 flushed (`refmoe.core.timing.time_us`),
-arms alternating in rounds (medians). Every arm's output is checked: the same slot count and block experts as the
-sizes before, each real pair exactly once, in a block of its own bucket, and on the multi-program path the same
+"""Thirtieth session: 12's align through the package, its layout sizes set by the module's three constants, in arms:
+"old", the sizes the package has (ALIGN_BLOCKS_STEP 256, ALIGN_LAYOUT_TILE 4096, ALIGN_LAYOUT_WARPS 8: the expert
+loop's [256, NB] tile, 32 histogram rows a step on 8 warps); "new", 32 blocks a step, up to 16,384 histogram entries a
+step, 16 warps; and other candidates. Written after call 1 and not run yet: no machine came for calls 2-6.
+V2-Lite's routing (64 experts, top-6), each M at its tables' block size (16, 32, 64, then 128), ten distinct routings
+per CUDA graph, L2 flushed (`refmoe.core.timing.time_us`), arms alternating in rounds (medians). Every arm's output is checked: the same slot count and block experts as
+"old", each real pair exactly once, in a block of its own bucket, and on the multi-program path the same
 slots. Then the routed layer from the hidden states (`refmoe.bench.moe.routed_layer`) with the new sizes against
 the old at M = 1024-4096.
 
@@ -16,7 +17,7 @@ import refmoe.core.env  # noqa: F401  (first: Triton's interpreter on a CPU-only
 import triton
 
 OLD = (256, 4096, 8)
-ARMS = {"old": OLD, "new": None, "step 32, tile 16384, 8 warps": (32, 16384, 8), "step 32, tile 8192, 16 warps": (32, 8192, 16),
+ARMS = {"old": OLD, "new": (32, 16384, 16), "step 32, tile 16384, 8 warps": (32, 16384, 8), "step 32, tile 8192, 16 warps": (32, 8192, 16),
         "step 32, tile 8192, 8 warps": (32, 8192, 8), "step 32, tile 4096, 4 warps": (32, 4096, 4), "step 64, tile 16384, 16 warps": (64, 16384, 16),
         "step 16, tile 16384, 16 warps": (16, 16384, 16)}
 LEAN = ("old", "new", "step 32, tile 16384, 8 warps", "step 32, tile 8192, 16 warps", "step 32, tile 4096, 4 warps", "step 64, tile 16384, 16 warps")
