@@ -38,7 +38,8 @@ def test_prefill_bench_runs_on_cpu():
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf): test_eq(prefill_main(["--device", "cpu", "--tokens", "16", "24", "--iters", "2", "--warmup", "1"]), 0)
     rows = [json.loads(l) for l in buf.getvalue().splitlines()]
-    test_eq([r["tokens"] for r in rows], [16, 24]); assert all(r["embed_pct_of_replay"] > 0 for r in rows)
+    test_eq([r["tokens"] for r in rows], [16, 24])
+    assert all(r["embed_us"] > 0 and r["replay_us"] > 0 and 0 <= r["embed_pct_of_replay"] <= 100 for r in rows)   # the share, whatever a loaded CPU makes of it
     assert all(r["floor_us"] >= max(r["bytes_floor_us"], r["flop_floor_us"]) - 0.001 for r in rows)
     test_eq([(len(r["goals"]), r["goals"][0]["met"]) for r in rows], [(1, None), (1, None)])
 
