@@ -51,11 +51,11 @@ def main():
     base = dict(SPLIT=8, H_PER_SPLIT=256, PRECISION=None, UPCAST=False, TOP_K=6, BLOCK_K=8, BLOCK_M=16, BLOCK_E=64, SIGMOID=False,
                 N_GROUP=1, GROUP_SIZE=64, TOPK_GROUP=1, RENORMALIZE=False, HAS_BIAS=False, HAS_MAP=False, HAS_COUNT=False,
                 HAS_LOAD=False, PDL=True)
-    strip = lambda ptx: re.sub(r"^\s*\.loc.*$|^\s*\.file.*$|^.*DW_AT_call_line.*$", "", ptx, flags=re.M)
+    strip = lambda ptx: re.sub(r"^\s*\.loc.*$|^\s*\.file.*$", "", ptx.split("\t.section\t.debug")[0], flags=re.M)   # code only: no line table, no DWARF
     for preload, bh in ((True, 256), (False, 128)):
         ptx = strip(compiled(gr.gate_route_kernel, dict(router), dict(base, BLOCK_H=bh, PRELOAD=preload), 8).asm["ptx"])
         path = os.path.join(tempfile.gettempdir(), f"gate_route_preload{int(preload)}.ptx")
-        print(f"gate_route_kernel M = 1 plan, PRELOAD {preload}: {len(ptx.splitlines())} PTX lines (debug lines dropped) in {path}")
+        print(f"gate_route_kernel M = 1 plan, PRELOAD {preload}: {len(ptx.splitlines())} PTX lines (debug information dropped) in {path}")
         open(path, "w").write(ptx)
 
 
