@@ -12,8 +12,8 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
-__all__ = ['ALIGN_SINGLE_MAX', 'ALIGN_CHUNK', 'ALIGN_TILE', 'ALIGN_BLOCKS_STEP', 'ALIGN_LAYOUT_TILE', 'ALIGN_LAYOUT_WARPS',
-           'max_num_tokens_padded', 'moe_align_block_size_torch', 'moe_align_block_size_kernel',
+__all__ = ['ALIGN_SINGLE_MAX', 'ALIGN_CHUNK', 'ALIGN_TILE', 'ALIGN_BLOCKS_STEP', 'ALIGN_LAYOUT_BLOCKS', 'ALIGN_LAYOUT_TILE',
+           'ALIGN_LAYOUT_WARPS', 'max_num_tokens_padded', 'moe_align_block_size_torch', 'moe_align_block_size_kernel',
            'moe_align_count_kernel', 'moe_align_layout_kernel', 'moe_align_place_kernel', 'align_chunk',
            'moe_align_block_size_op', 'moe_align_block_size']
 
@@ -198,9 +198,10 @@ def moe_align_place_kernel(topk_ids_ptr, sorted_ids_ptr, offsets_ptr, numel, num
 ALIGN_SINGLE_MAX = 2048  # pairs up to which the single-program kernel runs
 ALIGN_CHUNK = 256        # pairs per program of the multi-program path, at most
 ALIGN_TILE = 32768       # CHUNK * NB at most: the place kernel's scan of its one-hot tile goes through shared memory
-ALIGN_BLOCKS_STEP = 256      # blocks per step of the block-expert loop, at most (a [step, NB] tile: see below)
+ALIGN_BLOCKS_STEP = 256      # blocks per step of the one-program kernel's block-expert loop, at most (a [step, NB] tile)
+ALIGN_LAYOUT_BLOCKS = 32     # the same for the layout program of the many-program path (see below)
 ALIGN_LAYOUT_TILE = 4096     # BLOCK_P * NB at most: histogram rows per step of the layout program's two loops
-ALIGN_LAYOUT_WARPS = 8       # the layout program's warps
+ALIGN_LAYOUT_WARPS = 4       # the layout program's warps
 
 def align_chunk(numel: int, num_experts: int, single_max: int = ALIGN_SINGLE_MAX, chunk: int = ALIGN_CHUNK) -> int:
     "Pairs per program for `numel` pairs: 0 (the single-program kernel) up to `single_max`, else `chunk` or fewer."
@@ -213,18 +214,18 @@ def moe_align_block_size_op(topk_ids: torch.Tensor, sorted_token_ids: torch.Tens
                             chunk: int = 0) -> None:
     "Launch the align into preallocated outputs: one program (`chunk` 0, `scratch` 2 * NB int32) or three over chunks (P * NB)."
     numel, max_blocks, NB = topk_ids.numel(), expert_ids.numel(), triton.next_power_of_2(num_experts + 1)
-    BLOCK_B = min(ALIGN_BLOCKS_STEP, triton.next_power_of_2(max_blocks))
     if not chunk:
         kernel_for(moe_align_block_size_kernel, topk_ids)[(1,)](
             topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, scratch, numel, num_experts, max_blocks,
             BLOCK_SIZE=block_size, NB=NB, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
-            BLOCK_B=BLOCK_B, num_warps=4 if numel <= 256 else 8, **pdl_options(topk_ids))
+            BLOCK_B=min(ALIGN_BLOCKS_STEP, triton.next_power_of_2(max_blocks)), num_warps=4 if numel <= 256 else 8, **pdl_options(topk_ids))
         return
     P = triton.cdiv(numel, chunk)
     kernel_for(moe_align_count_kernel, topk_ids)[(P,)](topk_ids, scratch, numel, num_experts, NB=NB, CHUNK=chunk, num_warps=4, **pdl_options(topk_ids))
     kernel_for(moe_align_layout_kernel, topk_ids)[(1,)](
         scratch, sorted_token_ids, expert_ids, num_tokens_post_padded, numel, num_experts, P, max_blocks,
-        BLOCK_SIZE=block_size, NB=NB, BLOCK_P=min(triton.next_power_of_2(P), max(1, ALIGN_LAYOUT_TILE // NB)), BLOCK_B=BLOCK_B, num_warps=ALIGN_LAYOUT_WARPS,
+        BLOCK_SIZE=block_size, NB=NB, BLOCK_P=min(triton.next_power_of_2(P), max(1, ALIGN_LAYOUT_TILE // NB)),
+        BLOCK_B=min(ALIGN_LAYOUT_BLOCKS, triton.next_power_of_2(max_blocks)), num_warps=ALIGN_LAYOUT_WARPS,
         **pdl_options(topk_ids))
     kernel_for(moe_align_place_kernel, topk_ids)[(P,)](topk_ids, sorted_token_ids, scratch, numel, num_experts,
                                                        NB=NB, CHUNK=chunk, num_warps=8, **pdl_options(topk_ids))
