@@ -7,7 +7,7 @@ NAME=$(python3 -c "import torch; print(torch.cuda.get_device_name().replace(' ',
 if [ "$NAME" = NVIDIA_H200 ]; then exec bash docs/gpu-runs/2026-12-06-s27/call4.sh; fi
 CALL=call4; . docs/gpu-runs/2026-12-06-s25/prelude.sh
 T0=$(date +%s); el() { echo "($(( $(date +%s) - T0 ))s)"; }
-timeout 330 python3 docs/gpu-runs/2026-12-06-s31/align_sizes.py > $R/align_sizes.jsonl 2> $R/align_sizes.err
+timeout 240 python3 docs/gpu-runs/2026-12-06-s31/align_sizes.py --rounds 3 --single-m 16 64 128 256 341 --layer-m 2048 4096 > $R/align_sizes.jsonl 2> $R/align_sizes.err
 echo "sizes rc=$? $(el)"; tail -3 $R/align_sizes.err; pack
 python3 -c "
 import json
