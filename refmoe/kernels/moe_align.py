@@ -12,7 +12,7 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
-__all__ = ['ALIGN_SINGLE_MAX', 'ALIGN_CHUNK', 'ALIGN_TILE', 'ALIGN_BLOCKS_STEP', 'ALIGN_LAYOUT_BLOCKS', 'ALIGN_LAYOUT_TILE',
+__all__ = ['ALIGN_SINGLE_MAX', 'ALIGN_CHUNKS', 'ALIGN_CHUNK', 'ALIGN_TILE', 'ALIGN_BLOCKS_STEP', 'ALIGN_LAYOUT_TILE',
            'ALIGN_LAYOUT_WARPS', 'max_num_tokens_padded', 'moe_align_block_size_torch', 'moe_align_block_size_kernel',
            'moe_align_count_kernel', 'moe_align_layout_kernel', 'moe_align_place_kernel', 'align_chunk',
            'moe_align_block_size_op', 'moe_align_block_size']
@@ -195,17 +195,19 @@ def moe_align_place_kernel(topk_ids_ptr, sorted_ids_ptr, offsets_ptr, numel, num
     tl.store(sorted_ids_ptr + dest, offs, mask=offs < numel)
 
 # %% ../../nbs/12_moe_align.ipynb #e86279b6
-ALIGN_SINGLE_MAX = 2048  # pairs up to which the single-program kernel runs
-ALIGN_CHUNK = 256        # pairs per program of the multi-program path, at most
+ALIGN_SINGLE_MAX = 768   # pairs up to which the single-program kernel runs
+ALIGN_CHUNKS = ((2048, 64), (12288, 128))  # (pairs up to, pairs per program) of the multi-program path; then:
+ALIGN_CHUNK = 256        # pairs per program above the last of ALIGN_CHUNKS
 ALIGN_TILE = 32768       # CHUNK * NB at most: the place kernel's scan of its one-hot tile goes through shared memory
-ALIGN_BLOCKS_STEP = 256      # blocks per step of the one-program kernel's block-expert loop, at most (a [step, NB] tile)
-ALIGN_LAYOUT_BLOCKS = 32     # the same for the layout program of the many-program path (see below)
+ALIGN_BLOCKS_STEP = 32       # blocks per step of the block-expert loop, at most (a [step, NB] tile: see below)
 ALIGN_LAYOUT_TILE = 4096     # BLOCK_P * NB at most: histogram rows per step of the layout program's two loops
 ALIGN_LAYOUT_WARPS = 4       # the layout program's warps
 
-def align_chunk(numel: int, num_experts: int, single_max: int = ALIGN_SINGLE_MAX, chunk: int = ALIGN_CHUNK) -> int:
-    "Pairs per program for `numel` pairs: 0 (the single-program kernel) up to `single_max`, else `chunk` or fewer."
-    return 0 if numel <= single_max else max(16, min(chunk, ALIGN_TILE // triton.next_power_of_2(num_experts + 1)))
+def align_chunk(numel: int, num_experts: int, single_max: int = ALIGN_SINGLE_MAX, chunk: int | None = None) -> int:
+    "Pairs per program: 0 (one program) up to `single_max` pairs, else `chunk` (default: by `numel`), within the place tile."
+    if numel <= single_max: return 0
+    if chunk is None: chunk = next((c for most, c in ALIGN_CHUNKS if numel <= most), ALIGN_CHUNK)
+    return max(16, min(chunk, ALIGN_TILE // triton.next_power_of_2(num_experts + 1)))
 
 # %% ../../nbs/12_moe_align.ipynb #5aba8a0c
 @torch.library.custom_op("refmoe::moe_align_block_size", mutates_args=("sorted_token_ids", "expert_ids", "num_tokens_post_padded", "scratch"))
@@ -214,31 +216,32 @@ def moe_align_block_size_op(topk_ids: torch.Tensor, sorted_token_ids: torch.Tens
                             chunk: int = 0) -> None:
     "Launch the align into preallocated outputs: one program (`chunk` 0, `scratch` 2 * NB int32) or three over chunks (P * NB)."
     numel, max_blocks, NB = topk_ids.numel(), expert_ids.numel(), triton.next_power_of_2(num_experts + 1)
+    BLOCK_B = min(ALIGN_BLOCKS_STEP, triton.next_power_of_2(max_blocks))
     if not chunk:
         kernel_for(moe_align_block_size_kernel, topk_ids)[(1,)](
             topk_ids, sorted_token_ids, expert_ids, num_tokens_post_padded, scratch, numel, num_experts, max_blocks,
             BLOCK_SIZE=block_size, NB=NB, BLOCK_T=min(1024, triton.next_power_of_2(max(numel, 16))),
-            BLOCK_B=min(ALIGN_BLOCKS_STEP, triton.next_power_of_2(max_blocks)), num_warps=4 if numel <= 256 else 8, **pdl_options(topk_ids))
+            BLOCK_B=BLOCK_B, num_warps=4 if numel <= 256 else 8, **pdl_options(topk_ids))
         return
     P = triton.cdiv(numel, chunk)
     kernel_for(moe_align_count_kernel, topk_ids)[(P,)](topk_ids, scratch, numel, num_experts, NB=NB, CHUNK=chunk, num_warps=4, **pdl_options(topk_ids))
     kernel_for(moe_align_layout_kernel, topk_ids)[(1,)](
         scratch, sorted_token_ids, expert_ids, num_tokens_post_padded, numel, num_experts, P, max_blocks,
         BLOCK_SIZE=block_size, NB=NB, BLOCK_P=min(triton.next_power_of_2(P), max(1, ALIGN_LAYOUT_TILE // NB)),
-        BLOCK_B=min(ALIGN_LAYOUT_BLOCKS, triton.next_power_of_2(max_blocks)), num_warps=ALIGN_LAYOUT_WARPS,
+        BLOCK_B=BLOCK_B, num_warps=ALIGN_LAYOUT_WARPS,
         **pdl_options(topk_ids))
     kernel_for(moe_align_place_kernel, topk_ids)[(P,)](topk_ids, sorted_token_ids, scratch, numel, num_experts,
                                                        NB=NB, CHUNK=chunk, num_warps=8, **pdl_options(topk_ids))
 
 # %% ../../nbs/12_moe_align.ipynb #b6268b25
 def moe_align_block_size(topk_ids: torch.Tensor, block_size: int, num_experts: int, *, single_max: int = ALIGN_SINGLE_MAX,
-                         chunk: int = ALIGN_CHUNK) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+                         chunk: int | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     "Group flat (token, slot) pairs by expert into blocks: `(sorted_token_ids, expert_ids, num_tokens_post_padded)`."
     if topk_ids.dim() != 2 or topk_ids.dtype != torch.int32:
         raise TypeError(f"topk_ids must be an int32 [M, k] tensor, got {topk_ids.dtype} {tuple(topk_ids.shape)}")
     if block_size < 16 or block_size & (block_size - 1):
         raise ValueError(f"block_size must be a power of two >= 16 (tl.dot's smallest tile), got {block_size}")
-    if chunk < 16 or chunk & (chunk - 1): raise ValueError(f"chunk must be a power of two >= 16, got {chunk}")
+    if chunk is not None and (chunk < 16 or chunk & (chunk - 1)): raise ValueError(f"chunk must be a power of two >= 16, got {chunk}")
     if num_experts < 1: raise ValueError(f"num_experts must be positive, got {num_experts}")
     ids = topk_ids if topk_ids.is_contiguous() else topk_ids.contiguous()
     numel, NB, dev = ids.numel(), triton.next_power_of_2(num_experts + 1), ids.device
