@@ -89,6 +89,27 @@ def test_check_forward_batch_values():
     test_fail(lambda: check_forward_batch(replace(b, seq_lens=b.seq_lens.long()), values=False), contains="seq_lens must be torch.int32")
 
 
+def test_check_forward_batch_vocab():
+    cache = KVCache(num_layers=1, num_slots=8, num_heads=1, head_dim=4, max_context=4)
+    mk = lambda ids, mode="decode", slots=[[1, 2], [3]]: ForwardBatch.init_new(mode, ids, slots, cache)
+    b = mk([[3], [9]])
+    test_eq((b.input_id_bounds, b.host_checked), ((3, 9), True))
+    test_is(check_forward_batch(b, vocab_size=10), b)
+    test_fail(lambda: check_forward_batch(mk([[3], [10]]), vocab_size=10), contains="input_ids must lie in the vocabulary 0..9, got values 3..10")
+    test_fail(lambda: check_forward_batch(mk([[-1], [2]]), vocab_size=10), contains="got values -1..2")
+    unsealed = replace(b, input_ids=torch.tensor([3, 12]))                      # another tensor: checked on its device
+    test_eq(unsealed.host_checked, False)
+    test_fail(lambda: check_forward_batch(unsealed, vocab_size=10), contains="input_ids must lie in the vocabulary 0..9, got values 3..12")
+    test_is(check_forward_batch(unsealed), unsealed)                            # no vocabulary named: ids not looked at
+    test_is(check_forward_batch(unsealed, values=False, vocab_size=10), unsealed)
+    ok = mk([[1, 2]], "extend", [[1, 2]])                                       # seven tensors: two launches of 19a's kernel
+    seven = replace(ok, input_ids=torch.tensor([1, 2]))
+    test_is(check_forward_batch(seven, logits_rows=torch.tensor([1]), vocab_size=10), seven)
+    test_fail(lambda: check_forward_batch(replace(ok, input_ids=torch.tensor([1, 11])), logits_rows=torch.tensor([1]), vocab_size=10),
+              contains="got values 1..11")
+    test_fail(lambda: check_forward_batch(seven, logits_rows=torch.tensor([2]), vocab_size=10), contains="logits_rows must lie")
+
+
 def test_host_checked_batches():
     VALUES = ("input_ids", "positions", "out_cache_loc", "seq_ids", "seq_lens", "req_to_token")
     cache = KVCache(num_layers=1, num_slots=8, num_heads=1, head_dim=4, max_context=4)

@@ -11,6 +11,7 @@ from refmoe.runners.graphs import (
     pick_bucket,
 )
 
+from types import SimpleNamespace
 from fastcore.test import test_eq, test_fail, test_is, test_close
 import torch
 from refmoe.core.env import has_cuda
@@ -139,3 +140,6 @@ def test_runner_skeleton():
     test_fail(lambda: r._check(ForwardBatch.init_new("extend", [[1, 2]], [[1, 2]], kv)), contains="the toy runner takes decode batches, got extend")
     test_fail(lambda: r._check(ForwardBatch.init_new("decode", [[1]], [[1]], KVCache(1, 16, 1, 2, max_context=4))), contains="another KV cache")
     test_fail(lambda: GraphRunner(nn.Identity(), kv, [1])._static_forward(1), contains="must define _static_forward")
+    r.model.config = SimpleNamespace(vocab_size=6); r.vocab_size = 6                 # as a model with a vocabulary sets it
+    test_fail(lambda: r._check(ForwardBatch.init_new("decode", [[6]], [[1]], kv)), contains="input_ids must lie in the vocabulary 0..5")
+    test_eq(GraphRunner(r.model, kv, [1]).vocab_size, 6)

@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 
 import torch
 
-from ..kernels.index_bounds import index_bounds
+from ..kernels.index_bounds import MAX_TENSORS, index_bounds
 from .attention import PAD_SLOT, KVCache, KVCacheFullError
 
 # %% auto #0
@@ -56,6 +56,7 @@ class ForwardBatch:
     num_token_non_padded: Optional[torch.Tensor] = None
     image_features: Optional[torch.Tensor] = None
     host_seal: Optional[tuple] = field(default=None, repr=False, compare=False)   # see `seal`
+    input_id_bounds: Optional[tuple] = field(default=None, repr=False, compare=False)   # (min, max) of the ids, read on the host
 
     @property
     def num_tokens(self) -> int:
@@ -92,14 +93,14 @@ class ForwardBatch:
             if image_features.dim() != 2 or not image_features.is_floating_point():
                 raise TypeError(f"image_features must be a 2-D float tensor, got {tuple(image_features.shape)} {image_features.dtype}")
             image_features = image_features.to(dev)
-        return cls(mode, len(input_ids),
-                   input_ids=long([t for ids in input_ids for t in ids]),
+        flat = [t for ids in input_ids for t in ids]
+        return cls(mode, len(input_ids), input_ids=long(flat),
                    positions=long([p for ids, s in zip(input_ids, cache_slots) for p in range(len(s) - len(ids), len(s))]),
                    out_cache_loc=long([x for ids, s in zip(input_ids, cache_slots) for x in s[len(s) - len(ids):]]),
                    seq_ids=long([i for i, ids in enumerate(input_ids) for _ in ids]),
                    seq_lens=torch.tensor([len(s) for s in cache_slots], dtype=torch.int32, device=dev),
                    req_to_token=long(table), kv_cache=kv_cache, num_token_non_padded=count,
-                   image_features=image_features).seal()   # every value was checked above, on the host
+                   image_features=image_features, input_id_bounds=(min(flat), max(flat))).seal()   # every value was checked above, on the host
 
 # %% ../../nbs/22_forward_batch.ipynb #7831fc27
 _VALUE_FIELDS = ("input_ids", "positions", "out_cache_loc", "seq_ids", "seq_lens", "req_to_token")
@@ -134,7 +135,8 @@ def _check_sequences(mode: ForwardMode, input_ids: Sequence[Sequence[int]], cach
 _DTYPES = (("input_ids", torch.int64), ("positions", torch.int64), ("out_cache_loc", torch.int64),
            ("seq_ids", torch.int64), ("seq_lens", torch.int32), ("req_to_token", torch.int64))
 
-def check_forward_batch(batch: ForwardBatch, *, values: bool = True, logits_rows: torch.Tensor | None = None) -> ForwardBatch:
+def check_forward_batch(batch: ForwardBatch, *, values: bool = True, logits_rows: torch.Tensor | None = None,
+                        vocab_size: int | None = None) -> ForwardBatch:
     "Raise a clear error if a batch (or the token rows asked for logits) has a wrong dtype, device or shape, too many tokens, or (with `values`) an index out of range; values checked on the host are not checked again."
     dev = batch.kv_cache.device
     for name, dtype in _DTYPES:
@@ -156,9 +158,9 @@ def check_forward_batch(batch: ForwardBatch, *, values: bool = True, logits_rows
         raise TypeError(f"logits_rows must be a 1-D integer tensor of token indices, got {tuple(r.shape)} {r.dtype}")
     if r is not None and r.device != dev and r.device.type != "cpu":
         raise ValueError(f"logits_rows is on {r.device} but the KV cache is on {dev} (rows on the CPU are checked there)")
-    return _check_values(batch, logits_rows) if values else batch
+    return _check_values(batch, logits_rows, vocab_size) if values else batch
 
-def _check_values(batch: ForwardBatch, logits_rows: torch.Tensor | None = None) -> ForwardBatch:
+def _check_values(batch: ForwardBatch, logits_rows: torch.Tensor | None = None, vocab_size: int | None = None) -> ForwardBatch:
     "Raise a clear error for a batch whose positions, lengths, sequence ids or cache slots are out of range (one host sync, none for what is on the host)."
     C, S, B, T = batch.kv_cache.max_context, batch.kv_cache.num_slots, batch.batch_size, batch.num_tokens
     rules = [] if batch.host_checked else [(f"ForwardBatch.{name}", getattr(batch, name), lo, hi, what) for name, lo, hi, what in (
@@ -167,9 +169,14 @@ def _check_values(batch: ForwardBatch, logits_rows: torch.Tensor | None = None) 
         ("out_cache_loc", 0, S - 1, f"the cache's slots 0..{S - 1}"), ("req_to_token", 0, S - 1, f"the cache's slots 0..{S - 1}"))]
     if logits_rows is not None:
         rules.append(("logits_rows", logits_rows, 0, T - 1, f"the batch's tokens 0..{T - 1}"))
+    V, ids = vocab_size, batch.input_id_bounds
+    if V is not None and not batch.host_checked:
+        rules.append(("ForwardBatch.input_ids", batch.input_ids, 0, V - 1, f"the vocabulary 0..{V - 1}"))
+    elif V is not None and ids is not None and (ids[0] < 0 or ids[1] > V - 1):   # read on the host by init_new: no sync
+        raise ValueError(f"ForwardBatch.input_ids must lie in the vocabulary 0..{V - 1}, got values {ids[0]}..{ids[1]}")
     for device in {t.device for _, t, *_ in rules}:   # one launch and one copy home on a GPU (19a); none on the CPU
         mine = [r for r in rules if r[1].device == device]
-        bounds = index_bounds([t for _, t, *_ in mine])
+        bounds = [b for i in range(0, len(mine), MAX_TENSORS) for b in index_bounds([t for _, t, *_ in mine[i:i + MAX_TENSORS]])]
         for (label, _, lo, hi, what), got in zip(mine, bounds):
             if got is not None and (got[0] < lo or got[1] > hi): raise ValueError(f"{label} must lie in {what}, got values {got[0]}..{got[1]}")
     return batch

@@ -172,6 +172,7 @@ class GraphRunner:
     def __init__(self, model: nn.Module, kv_cache: KVCache, buckets: Sequence[int], *, ep_size: int = 1,
                  backend: str | GraphBackend | None = None):
         self.model, self.kv_cache, self.ep_size = model, kv_cache, ep_size
+        self.vocab_size = getattr(getattr(model, "config", None), "vocab_size", None)   # bounds a batch's token ids
         self.buckets = sorted(set(buckets))
         if self.buckets[0] < 1: raise ValueError(f"buckets must be positive, got {self.buckets}")
         self.backend = make_backend(kv_cache.device, kind=backend) if backend is None or isinstance(backend, str) else backend
@@ -206,7 +207,7 @@ def capture(self: GraphRunner) -> None:
 @patch
 def _check(self: GraphRunner, batch: ForwardBatch, values: bool = True, logits_rows: torch.Tensor | None = None) -> None:
     "Refuse a batch this runner cannot serve (or token rows it cannot return logits for), with the reason."
-    check_forward_batch(batch, values=values, logits_rows=logits_rows)
+    check_forward_batch(batch, values=values, logits_rows=logits_rows, vocab_size=self.vocab_size)
     if batch.forward_mode is not self.mode:
         raise ValueError(f"the {self.name} runner takes {self.takes}, got {batch.forward_mode.value}")
     if batch.kv_cache is not self.kv_cache:
