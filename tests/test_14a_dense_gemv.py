@@ -77,6 +77,14 @@ def test_norm_gate_up_silu_gemv():
     test_fail(lambda: norm_gate_up_silu_gemv(x, r, nw, 1e-6, w[:79]), contains="weight must be [2 * I, K]")
 
 
+def test_norm_gate_up_silu_gemv_refuses_strided_norm_weight():
+    g = torch.Generator().manual_seed(6)
+    x, r, w = torch.randn(1, 64, generator=g), torch.randn(1, 64, generator=g), torch.randn(80, 64, generator=g) * 0.125
+    nw = torch.stack([torch.rand(64, generator=g) + 0.5, torch.zeros(64)], 1)[:, 0]   # a column of a [64, 2] buffer: stride 2
+    test_fail(lambda: norm_gate_up_silu_gemv(x, r, nw, 1e-6, w), contains="contiguous (the kernel reads it with unit stride)")
+    test_eq(norm_gate_up_silu_gemv(x, r, nw.contiguous(), 1e-6, w)[0].shape, (1, 40))   # the copy is accepted
+
+
 @pytest.mark.gpu
 def test_gate_up_silu_gemv_gpu():
     from refmoe.core.timing import time_us

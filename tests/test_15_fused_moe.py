@@ -92,13 +92,23 @@ def test_experts_bad_input():
     test_fail(lambda: fused_experts(x, w13, w2, w, ids, config=dict(kind="sorted", BLOCK_SIZE_M=8, w13={}, w2={})), contains="BLOCK_SIZE_M must be")
 
 
+def test_experts_refuse_ids_out_of_range():
+    x, w13, w2, w, ids = experts_case()                   # 4 experts
+    ids[5:] = -1
+    for bad in (4, 7, -2, -100):
+        far = ids.clone(); far[0, 0] = bad
+        for cfg in (None, GEMV, ODD_K, SLOT):
+            test_fail(lambda: fused_experts(x, w13, w2, w, far, config=cfg), contains="topk_ids must be -1 (no expert) or an expert 0..3")
+    test_close(fused_experts(x, w13, w2, w, ids, config=GEMV), fused_experts_torch(x, w13, w2, w, ids), eps=1e-4)   # -1 is still padding
+
+
 def test_recorded_ops():
     x, w13, w2, w, ids = experts_case()
     ops = [o for o in recorded_ops(lambda: fused_experts(x, w13, w2, w, ids)) if "refmoe" in o]
-    test_eq(ops, ["refmoe.moe_align_block_size.default", "refmoe.fused_moe_gemm.default", "refmoe.fused_moe_gemm.default",
-                  "refmoe.moe_sum.default"])
+    test_eq(ops, ["refmoe.check_expert_ids.default", "refmoe.moe_align_block_size.default", "refmoe.fused_moe_gemm.default",
+                  "refmoe.fused_moe_gemm.default", "refmoe.moe_sum.default"])
     ops = [o for o in recorded_ops(lambda: fused_experts(x, w13, w2, w, ids, config=GEMV)) if "refmoe" in o]
-    test_eq(ops, ["refmoe.fused_moe_gemv.default"])
+    test_eq(ops, ["refmoe.check_expert_ids.default", "refmoe.fused_moe_gemv.default"])
 
 
 @pytest.mark.gpu

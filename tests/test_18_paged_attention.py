@@ -66,3 +66,15 @@ def test_paged_attention_refuses_bad_input():
     test_eq(num_splits(1, 16, 4096), 33)
     test_eq(num_splits(64, 16, 4096), 1)
     test_fail(lambda: decode_attention(q, k, v, table, lens, 1.0, impl="cuda"), contains="unknown impl 'cuda'")
+
+
+def test_paged_attention_refuses_indices_out_of_range():
+    q, k, v, table, lens = attention_case(R=2, H=2, D=16, C=32, slots=40, lens=(5, 32))
+    ids, pos = torch.tensor([0, 1]), torch.tensor([4, 31])
+    far = table.clone(); far[1, 3] = 40                      # a slot one past the cache
+    for kernel in ("split", "extend"):
+        attend = lambda table=table, ids=ids, lens=lens: paged_attention(q, k, v, table, ids, pos, lens, 0.25, impl="triton", kernel=kernel)
+        test_fail(lambda: attend(table=far), contains="req_to_token must lie in the cache's slots 0..39, got values 1..40")
+        test_fail(lambda: attend(ids=torch.tensor([0, 2])), contains="seq_ids must lie in the table's rows 0..1")
+        test_fail(lambda: attend(lens=torch.tensor([5, 33], dtype=torch.int32)), contains="seq_lens must lie in the table's widths 0..32")
+        test_close(attend(), paged_attention_torch(q, k, v, table, ids, pos, lens, 0.25), eps=1e-5)

@@ -4,6 +4,7 @@ import torch
 from refmoe.kernels.norm_rope import (
     apply_rotary,
     apply_rotary_store,
+    check_rotary_angles,
     rms_norm,
 )
 
@@ -53,6 +54,12 @@ def test_rms_norm_bad_input():
     test_fail(lambda: rms_norm(torch.ones(3, 8, dtype=torch.int64), torch.ones(8), 1e-6), contains="x must be a float tensor")
 
 
+def test_rms_norm_refuses_strided_weight():
+    x, w = torch.randn(4, 16), torch.randn(32)[::2]             # every other element of a buffer: stride 2
+    test_fail(lambda: rms_norm(x, w, 1e-6), contains="weight must be contiguous")
+    test_close(rms_norm(x, w.contiguous(), 1e-6), norm_reference(x, w, 1e-6), eps=1e-5)
+
+
 def test_rotary_matches_torch():
     g = torch.Generator().manual_seed(2)
     for dtype in (torch.float32, torch.bfloat16):
@@ -78,6 +85,23 @@ def test_rotary_bad_input():
     test_fail(lambda: apply_rotary(q, q, cos[:, :3], sin[:, :3], torch.tensor([0, 1])), contains="cos and sin must be fp32 [max_position, 4]")
     test_fail(lambda: apply_rotary(q, q, cos, sin, torch.tensor([0, 1], dtype=torch.int32)), contains="positions must be int64 [2]")
     test_fail(lambda: apply_rotary(torch.randn(2, 2, 7), torch.randn(2, 2, 7), cos, sin, torch.tensor([0, 1])), contains="must be even")
+
+
+def test_rotary_refuses_sin_with_other_strides():
+    cos, sin = rope_tables(8, 16)
+    sin_view = torch.cat([sin, torch.zeros(16, 5)], 1)[:, :4]   # sin's values, in rows of 9: cos's rows are 4 apart
+    q, k, pos = torch.randn(3, 2, 8), torch.randn(3, 2, 8), torch.tensor([1, 5, 9])
+    test_fail(lambda: apply_rotary(q, k, cos, sin_view, pos), contains="sin must be laid out like cos")
+    test_fail(lambda: check_rotary_angles(cos, sin_view, 8), contains="strides (4, 1)")
+    test_eq([torch.equal(a, b) for a, b in zip(apply_rotary(q, k, cos, sin_view.contiguous(), pos), apply_rotary(q, k, cos, sin, pos))], [True, True])
+
+
+def test_rotary_refuses_positions_out_of_range():
+    cos, sin = rope_tables(8, 16)
+    q = torch.randn(2, 2, 8)
+    for pos in ((0, 16), (-1, 3), (2, 100)):
+        test_fail(lambda: apply_rotary(q, q, cos, sin, torch.tensor(pos)), contains="positions must lie in the angle tables' rows 0..15")
+    test_eq(apply_rotary(q, q, cos, sin, torch.tensor([0, 15]))[0].shape, (2, 2, 8))
 
 
 def test_rotary_store_matches_torch():
@@ -106,6 +130,18 @@ def test_rotary_store_bad_input():
     test_fail(lambda: store(k_cache=torch.zeros(8, 2, 8)[::2]), contains="k_cache and v_cache must be alike")
     test_fail(lambda: store(slots=torch.tensor([1, 2], dtype=torch.int32)), contains="slots must be int64 [2]")
     test_fail(lambda: store(positions=torch.tensor([0])), contains="positions must be int64 [2]")
+
+
+def test_rotary_store_refuses_indices_out_of_range():
+    cos, sin = rope_tables(8, 16)
+    q, cache = torch.randn(2, 2, 8), torch.zeros(4, 2, 8)
+    for pos in ((0, 16), (-1, 3)):
+        test_fail(lambda: apply_rotary_store(q, q, q, cos, sin, torch.tensor(pos), torch.tensor([1, 2]), cache, cache.clone()),
+                  contains="positions must lie in the angle tables' rows 0..15")
+    for slots in ((0, 4), (-1, 2)):
+        test_fail(lambda: apply_rotary_store(q, q, q, cos, sin, torch.tensor([0, 15]), torch.tensor(slots), cache, cache.clone()),
+                  contains="slots must lie in the cache's slots 0..3")
+    test_eq(apply_rotary_store(q, q, q, cos, sin, torch.tensor([0, 15]), torch.tensor([0, 3]), cache, cache.clone()).shape, (2, 2, 8))
 
 
 def test_one_recorded_op_each():

@@ -59,6 +59,17 @@ def test_qkv_rope_gemv_bad_input():
     test_eq((q0.shape, h0.shape), ((0, 2, 16), (0, 64)))
 
 
+def test_qkv_rope_gemv_refuses_strided_tables_and_far_indices():
+    x, r, nw, w, cos, sin, pos, slots = small_case()
+    kc, vc = torch.zeros(6, 2, 16), torch.zeros(6, 2, 16)
+    call = lambda **kw: qkv_rope_gemv(**{**dict(x=x, residual=r, norm_weight=nw, eps=1e-6, weight=w, cos=cos, sin=sin, positions=pos,
+                                              slots=slots, k_cache=kc, v_cache=vc, heads=2), **kw})
+    test_fail(lambda: call(norm_weight=torch.stack([nw, torch.zeros(64)], 1)[:, 0]), contains="norm_weight must be contiguous")
+    test_fail(lambda: call(sin=torch.cat([sin, torch.zeros(32, 5)], 1)[:, :8]), contains="sin must be laid out like cos")
+    test_fail(lambda: call(positions=torch.tensor([32])), contains="positions must lie in the angle tables' rows 0..31")
+    test_fail(lambda: call(slots=torch.tensor([6])), contains="slots must lie in the cache's slots 0..5")
+
+
 @pytest.mark.gpu
 def test_qkv_rope_gemv_gpu():
     from refmoe.core.timing import time_us

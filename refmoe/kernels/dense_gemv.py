@@ -154,8 +154,9 @@ def norm_gate_up_silu_gemv(x: torch.Tensor, residual: torch.Tensor, norm_weight:
     "`(gate_up_silu_gemv(rmsnorm(x + residual)), x + residual)`: the residual add and the norm before it in the same launch."
     _check_pairs(x, weight)
     check_residual(x, residual)
-    if norm_weight.shape != (x.shape[1],) or norm_weight.dtype != x.dtype or norm_weight.device != x.device:
-        raise ValueError(f"norm_weight must be [{x.shape[1]}] in {x.dtype}, got {tuple(norm_weight.shape)} {norm_weight.dtype}")
+    if norm_weight.shape != (x.shape[1],) or norm_weight.dtype != x.dtype or norm_weight.device != x.device or not norm_weight.is_contiguous():
+        raise ValueError(f"norm_weight must be [{x.shape[1]}] in {x.dtype} on {x.device}, contiguous (the kernel reads it with unit stride), "
+                         f"got {tuple(norm_weight.shape)} {norm_weight.dtype} on {norm_weight.device}, strides {norm_weight.stride()}")
     out, h = torch.empty(x.shape[0], weight.shape[0] // 2, dtype=x.dtype, device=x.device), torch.empty_like(x)
     if out.numel(): invoke_gate_up_silu_gemv(x, weight, out, residual, norm_weight, h, float(eps))
     return out, h

@@ -8,7 +8,7 @@ from __future__ import annotations
 import torch
 
 # %% auto #0
-__all__ = ['fused_experts_torch', 'check_experts', 'dense_experts_torch']
+__all__ = ['fused_experts_torch', 'check_expert_ids', 'check_experts', 'dense_experts_torch']
 
 # %% ../../nbs/11_moe_reference.ipynb #3e59c2ae
 def fused_experts_torch(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor,
@@ -29,6 +29,13 @@ def fused_experts_torch(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torc
     return out.to(hidden_states.dtype)
 
 # %% ../../nbs/11_moe_reference.ipynb #e6edee23
+@torch.library.custom_op("refmoe::check_expert_ids", mutates_args=())
+def check_expert_ids(topk_ids: torch.Tensor, num_experts: int) -> None:
+    "Raise a clear error for an expert id outside [-1, num_experts) (reads the ids: host tensors only, as `check_experts` calls it)."
+    if topk_ids.numel() and (int(topk_ids.min()) < -1 or int(topk_ids.max()) >= num_experts):
+        bad = topk_ids[(topk_ids < -1) | (topk_ids >= num_experts)]
+        raise ValueError(f"topk_ids must be -1 (no expert) or an expert 0..{num_experts - 1}, got {bad[:4].tolist()}")
+
 def check_experts(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor, topk_ids: torch.Tensor) -> None:
     "Raise a clear error for fused-experts input that would compute garbage or read out of bounds."
     if x.dim() != 2: raise ValueError(f"hidden_states must be [M, H], got shape {tuple(x.shape)}")
@@ -48,6 +55,7 @@ def check_experts(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_wei
     for name, t in (("w13", w13), ("w2", w2)):
         if not t.is_contiguous():
             raise ValueError(f"{name} must be contiguous (the kernel reads it with unit stride along K), got strides {t.stride()}: call .contiguous() once at load time")
+    if topk_ids.device.type == "cpu": check_expert_ids(topk_ids, E)   # host ids only: on a GPU a sync, and the router's contract
 
 # %% ../../nbs/11_moe_reference.ipynb #db2ee51b
 def dense_experts_torch(hidden_states: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_weights: torch.Tensor,

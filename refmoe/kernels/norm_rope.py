@@ -14,8 +14,9 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
-__all__ = ['rms_norm_kernel', 'rms_norm_op', 'rms_norm', 'rotary_kernel', 'rotary_op', 'check_rotary_angles', 'apply_rotary',
-           'rotary_store_kernel', 'rotary_store_op', 'check_layer_caches', 'apply_rotary_store']
+__all__ = ['rms_norm_kernel', 'rms_norm_op', 'rms_norm', 'rotary_kernel', 'rotary_op', 'check_rotary_angles',
+           'check_rotary_indices', 'apply_rotary', 'rotary_store_kernel', 'rotary_store_op', 'check_layer_caches',
+           'apply_rotary_store']
 
 # %% ../../nbs/19_norm_rope.ipynb #ed94e06e
 @triton.jit
@@ -81,6 +82,8 @@ def rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float, residual: torch.
     N = x.shape[-1]
     if weight.shape != (N,) or weight.device != x.device:
         raise ValueError(f"weight must be [{N}] on {x.device}, got {tuple(weight.shape)} on {weight.device}")
+    if not weight.is_contiguous():   # the kernel reads w[n] with unit stride
+        raise ValueError(f"weight must be contiguous (the kernel reads it with unit stride), got strides {weight.stride()}: call .contiguous() once at load time")
     if N > 16384: raise ValueError(f"rms_norm holds a row in one tile of at most 16384 features, got {N}")
     if residual is not None: _check_rows("residual", residual, x)
     x2 = x.reshape(-1, N)
@@ -144,6 +147,7 @@ def rotary_op(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Te
     T, heads, D = q.shape
     R = T * heads
     if R == 0: return
+    check_rotary_indices(positions, cos.shape[0])   # host tensors only: inside the op, so a CPU graph checks at every replay
     br = max(1, min(256, triton.next_power_of_2(R))) if interpreted_on(q) else 16
     kernel_for(rotary_kernel, q)[(triton.cdiv(R, br),)](
         q, k, cos, sin, positions, q_out, k_out, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1), cos.stride(0),
@@ -153,6 +157,14 @@ def check_rotary_angles(cos: torch.Tensor, sin: torch.Tensor, head_dim: int) -> 
     "Raise a clear error unless cos and sin are the fp32 `[max_position, head_dim / 2]` tables the rotary kernels read."
     if cos.shape != sin.shape or cos.dim() != 2 or cos.shape[1] != head_dim // 2 or cos.dtype != torch.float32 or cos.stride(1) != 1:
         raise ValueError(f"cos and sin must be fp32 [max_position, {head_dim // 2}], got {tuple(cos.shape)} {cos.dtype}")
+    if sin.dtype != cos.dtype or sin.stride() != cos.stride():   # the kernels read both tables with cos's row stride
+        raise ValueError(f"sin must be laid out like cos (fp32, strides {cos.stride()}), got {sin.dtype} strides {sin.stride()}")
+
+def check_rotary_indices(positions: torch.Tensor, max_position: int, slots: torch.Tensor | None = None, num_slots: int = 0) -> None:
+    "On the host only (no sync): raise a clear error for a position outside the angle tables or a slot outside the cache."
+    for name, t, hi, what in (("positions", positions, max_position, "the angle tables' rows"), ("slots", slots, num_slots, "the cache's slots")):
+        if t is not None and t.device.type == "cpu" and t.numel() and (int(t.min()) < 0 or int(t.max()) >= hi):
+            raise ValueError(f"{name} must lie in {what} 0..{hi - 1}, got values {int(t.min())}..{int(t.max())}")
 
 def _check_rotary(q: torch.Tensor, k: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
     "Raise a clear error for inputs the rotary kernels cannot take; else an empty output shaped like `q`."
@@ -215,6 +227,7 @@ def rotary_store_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cos: torc
     T, heads, D = q.shape
     R = T * heads
     if R == 0: return
+    check_rotary_indices(positions, cos.shape[0], slots, k_cache.shape[0])   # host tensors only, as in rotary_op
     br, pdl = max(1, min(256, triton.next_power_of_2(R))) if interpreted_on(q) else 16, pdl_options(q)
     kernel_for(rotary_store_kernel, q)[(triton.cdiv(R, br),)](
         q, k, v, cos, sin, positions, slots, q_out, k_cache, v_cache, R, heads, q.stride(0), q.stride(1), k.stride(0), k.stride(1),

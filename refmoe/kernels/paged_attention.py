@@ -13,7 +13,8 @@ from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
 __all__ = ['paged_attention_torch', 'paged_attention_stage1_kernel', 'paged_attention_stage2_kernel', 'extend_attention_kernel',
-           'num_splits', 'paged_attention', 'decode_attention', 'invoke_extend_attention', 'invoke_paged_attention']
+           'num_splits', 'check_attention_indices', 'paged_attention', 'decode_attention', 'invoke_extend_attention',
+           'invoke_paged_attention']
 
 # %% ../../nbs/18_paged_attention.ipynb #51020cec
 def paged_attention_torch(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
@@ -210,6 +211,14 @@ def _check(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens) -> N
         raise TypeError("req_to_token, seq_ids, positions and seq_lens must be integer tensors")
     if k_cache.stride(2) != 1 or v_cache.stride(2) != 1 or req_to_token.stride(1) != 1: raise ValueError("the last dimensions must be contiguous")
 
+def check_attention_indices(req_to_token: torch.Tensor, seq_ids: torch.Tensor, seq_lens: torch.Tensor, num_slots: int) -> None:
+    "On the host only (no sync): raise a clear error for a table entry, sequence id or length the kernels would read out of bounds."
+    R, C = req_to_token.shape
+    for name, t, hi, what in (("req_to_token", req_to_token, num_slots - 1, "the cache's slots"),
+                              ("seq_ids", seq_ids, R - 1, "the table's rows"), ("seq_lens", seq_lens, C, "the table's widths")):
+        if t.device.type == "cpu" and t.numel() and (int(t.min()) < 0 or int(t.max()) > hi):
+            raise ValueError(f"{name} must lie in {what} 0..{hi}, got values {int(t.min())}..{int(t.max())}")
+
 def paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
                     seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, scale: float,
                     splits: int | None = None, block_n: int = 64, impl: str | None = None, kernel: str | None = None,
@@ -247,6 +256,7 @@ def invoke_extend_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: tor
                             seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, out: torch.Tensor, scale: float) -> None:
     "Launch the prefill kernel: square tiles of 64 (32 or 16 for wider rows, 16 where interpreted), 4 warps."
     (T, H, D) = q.shape
+    check_attention_indices(req_to_token, seq_ids, seq_lens, k_cache.shape[0])   # host tensors only: inside the op, checked at every CPU replay
     row = triton.next_power_of_2(D) * q.element_size()   # bytes of one head's row
     block = 16 if interpreted_on(q) else 64 if row <= 256 else 32 if row <= 512 else 16   # pipelined k and v tiles fit in shared memory
     kernel_for(extend_attention_kernel, q)[(triton.cdiv(T, block), H)](
@@ -261,6 +271,7 @@ def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torc
                            mid_lse: torch.Tensor, out: torch.Tensor, scale: float, block_n: int, index_ready: bool = False) -> None:
     "Launch the two kernels, or stage 1 alone with one split (one op, so the CPU graph backend records and replays it like any torch op)."
     (T, H, S, D), C = mid_o.shape, req_to_token.shape[1]
+    check_attention_indices(req_to_token, seq_ids, seq_lens, k_cache.shape[0])   # host tensors only, as in the prefill launch
     block_d, pdl = triton.next_power_of_2(D), pdl_options(q)
     kernel_for(paged_attention_stage1_kernel, q)[(T, H, S)](
         q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, mid_o, mid_lse, out, scale, q.stride(0), q.stride(1),

@@ -14,7 +14,7 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 from .dense_gemv import check_residual
-from .norm_rope import check_layer_caches, check_rotary_angles
+from .norm_rope import check_layer_caches, check_rotary_angles, check_rotary_indices
 
 # %% auto #0
 __all__ = ['QKV_ROPE_MAX_M', 'QKV_ROPE_MAX_K', 'qkv_rope_gemv_kernel', 'qkv_rope_gemv', 'invoke_qkv_rope_gemv']
@@ -108,6 +108,7 @@ def _check(x, residual, norm_weight, weight, cos, sin, positions, slots, k_cache
     tensors = (x, norm_weight, weight, cos, sin, positions, slots) + (() if residual is None else (residual,))
     if any(t.device != x.device for t in tensors): raise ValueError(f"every input must be on x's device {x.device}")
     if x.stride(1) != 1 or weight.stride(1) != 1: raise ValueError("x and weight must be contiguous along K")
+    if not norm_weight.is_contiguous(): raise ValueError(f"norm_weight must be contiguous (the kernel reads it with unit stride), got strides {norm_weight.stride()}")
     return D
 
 def qkv_rope_gemv(x: torch.Tensor, residual: torch.Tensor | None, norm_weight: torch.Tensor, eps: float, weight: torch.Tensor,
@@ -128,6 +129,7 @@ def invoke_qkv_rope_gemv(x: torch.Tensor, residual: Optional[torch.Tensor], norm
     (M, K), half = x.shape, weight.shape[0] // (6 * heads)
     pairs = _pairs(half)
     res, hh = (x, x) if residual is None else (residual, h)
+    check_rotary_indices(positions, cos.shape[0], slots, k_cache.shape[0])   # host tensors only (19's check, inside the op)
     kernel_for(qkv_rope_gemv_kernel, x)[(3 * heads * (half // pairs),)](
         x, res, norm_weight, weight, cos, sin, positions, slots, q_out, k_cache, v_cache, hh, M, K, heads,
         x.stride(0), res.stride(0), weight.stride(0), cos.stride(0), k_cache.stride(0), hh.stride(0), eps,
