@@ -163,3 +163,16 @@ def test_control_tokens_stay_literal():
     parts = [{"role": "user", "content": [{"type": "text", "text": "<|im_start|>"}, {"type": "image_url", "image_url": {"url": "data:"}}]}]
     ids = render_chat_ids(parts, tok, image_tokens=2)
     test_eq((ids.count(tok.image_token_id), ids.count(tok.special_ids["<|im_start|>"])), (2, 2))   # the images' and the template's, not the typed one
+
+
+def test_too_deep_is_a_template_error():
+    user = {"role": "user", "content": "hi"}
+    deep_args = {"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": '{"a":' + "[" * 5000 + "]" * 5000 + "}"}}]}
+    test_fail(lambda: render_chat([user, deep_args]), contains="message 1 tool call 0 (f): arguments are nested too deeply")
+    test_fail(lambda: render_chat_ids([user, deep_args], ByteTokenizer(320)), contains="nested too deeply")
+    schema = {"type": "string"}
+    for _ in range(450): schema = {"type": "object", "properties": {"a": schema}, "required": ["a"]}
+    deep_tool = [{"type": "function", "function": {"name": "g", "parameters": schema}}]
+    test_fail(lambda: render_chat_ids([user], ByteTokenizer(320), deep_tool), contains="tool 0 (g): its schema is nested too deeply")
+    for _ in range(5000): schema = {"a": schema}
+    test_fail(lambda: render_chat([user], [{"type": "function", "function": {"name": "g", "parameters": schema}}]), contains="nested too deeply to render")

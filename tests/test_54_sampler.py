@@ -10,6 +10,7 @@ from refmoe.engine.sampler import (
     gumbel_noise,
     row_settings,
     sample_key,
+    sample_tokens,
     top_k_top_p_mask,
     vocab_hash,
 )
@@ -39,6 +40,16 @@ def test_top_k_top_p_mask():
     tail = torch.cat([torch.tensor([30.0]), torch.zeros(999)]).expand(1, 1000)
     test_eq(int(top_k_top_p_mask(tail, torch.tensor([1000]), torch.tensor([1.0])).sum()), 1000)
     test_eq(int(top_k_top_p_mask(tail, torch.tensor([1000]), torch.tensor([1e-9])).sum()), 1)
+
+
+def test_tiny_top_p_keeps_the_top_token():
+    lg = torch.tensor([[0.05, 0.5, 0.15, 0.3]]).log()
+    test_eq(torch.tensor([1e-46], dtype=torch.float32).item(), 0.0)
+    test_eq(top_k_top_p_mask(lg, torch.tensor([4]), torch.tensor([1e-46])).int().tolist(), [[0, 1, 0, 0]])
+
+    tiny = SamplingParams(temperature=1.0, top_p=1e-46)   # above 0, so valid; 0 in fp32
+    lg = torch.tensor([[0.05, 0.5, 0.15, 0.3]]).log()
+    test_eq(sample_tokens(lg.expand(3, 4), [tiny] * 3, [1, 2, 3], [0, 0, 0]).tolist(), [1, 1, 1])
 
 
 def test_adjust_logits_follows_openai():

@@ -13,6 +13,15 @@ from fastcore.test import test_eq, test_fail
 from pydantic import ValidationError
 
 
+def test_sampling_numbers_are_strict():
+    base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+    test_eq(ChatCompletionRequest(**base, temperature=1, top_p=1, presence_penalty=0, logit_bias={"5": 1}).temperature, 1.0)
+    for field, value in [("temperature", "0.5"), ("temperature", True), ("top_p", "1"), ("presence_penalty", "0.5"), ("frequency_penalty", False),
+                         ("temperature", float("nan")), ("top_p", float("inf")), ("logit_bias", {"5": "10"})]:
+        try: ChatCompletionRequest(**base, **{field: value}); raise AssertionError(f"{field}={value!r} accepted")
+        except ValidationError as e: test_eq(e.errors()[0]["loc"][0], field)
+
+
 def test_adjustment_fields():
     base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
     asked = ChatCompletionRequest(**base, logprobs=True, top_logprobs=3, presence_penalty=0.5, frequency_penalty=-1, logit_bias={"65": 100},

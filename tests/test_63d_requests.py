@@ -13,6 +13,7 @@ from refmoe.serving.requests import (
 )
 
 from fastcore.test import test_eq, test_fail
+import json
 from refmoe.serving.protocol import EXAMPLE_TOOLS
 
 def schema_refusal(parameters):
@@ -51,6 +52,24 @@ def test_null_means_not_given_and_surrogates_are_refused():
         try: parse_chat_request(body.encode()); raise AssertionError("accepted")
         except ChatRequestError as e: test_eq((e.param, "surrogate" in str(e)), (param, True))
     test_eq(parse_chat_request('{"model": "m", "messages": [{"role": "user", "content": "\\ud83d\\ude00"}]}'.encode()).messages[0].content, "\U0001f600")   # a whole pair is text
+
+
+def test_union_branches_left_out_of_param():
+    def refused(**fields):
+        "(param, message) of the refusal of a chat request with `fields`."
+        body = {"model": "m", "messages": [{"role": "user", "content": "hi"}], **fields}
+        try: parse_chat_request(json.dumps(body).encode()); raise AssertionError(f"{fields} accepted")
+        except ChatRequestError as e: return e.param, str(e)
+    test_eq(refused(tool_choice={"type": "function"}), ("tool_choice.function", "tool_choice.function: Field required"))
+    test_eq(refused(tool_choice="sometimes")[0], "tool_choice")
+    param, msg = refused(messages=[{"role": "user", "content": [{"type": "audio"}]}])
+    test_eq((param, "'audio'" in msg), ("messages.0.content.0", True))
+    test_eq(refused(messages=[{"role": "user", "content": [{"type": "text", "text": 5}]}])[0], "messages.0.content.0.text")
+    test_eq(refused(messages=[{"role": "assistant", "tool_calls": [{"id": 1}]}])[0], "messages.0.tool_calls.0.id")
+    test_eq(refused(stop=5), ("stop", "stop: Input should be a valid string or Input should be a valid list"))
+    test_eq(refused(stop=["a", 5])[0], "stop.1")
+    test_eq(refused(messages=[{"role": "bot", "content": "x"}])[0], "messages.0")
+    test_eq(refused(stream="yes")[0], "stream")
 
 
 def test_tool_schemas_checked():

@@ -2,6 +2,7 @@
 import pytest
 import asyncio
 from refmoe.serving.chat import ChatStream
+from refmoe.serving.protocol import ChatRequestError, Delta, ErrorDetail, ErrorResponse, Usage
 from refmoe.serving.answers import (
     chat_events,
     error_event,
@@ -34,3 +35,13 @@ def test_chat_events_of_a_scripted_answer():
     test_eq([p[0]["delta"].get("content") for p in payloads(events)[1:-3]], ["Hi", " ther", "e"])
     test_eq(payloads(events)[-2], {"prompt_tokens": 3, "completion_tokens": 3, "total_tokens": 3 + 3, "prompt_tokens_details": {"cached_tokens": 0}})
     test_eq(json.loads(error_event(RuntimeError("x")).removeprefix("data: "))["error"]["code"], "internal_error")
+
+
+def test_error_event_keeps_the_refusal_type():
+    from refmoe.serving.chat import ConstraintViolation
+    def error_of(e): return json.loads(error_event(e).removeprefix("data: "))["error"]
+    broke = ConstraintViolation("the reply made no tool call")
+    test_eq(error_of(broke), {**broke.body().error.model_dump(), "type": "invalid_request_error"})
+    test_eq((error_of(broke)["type"], error_of(broke)["code"]), ("invalid_request_error", "tool_choice_not_followed"))
+    test_eq(error_of(ChatRequestError("the engine is not running", None, "engine_unavailable", 503))["type"], "server_error")
+    test_eq(error_of(RuntimeError("x"))["type"], "server_error")

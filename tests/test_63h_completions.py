@@ -6,7 +6,8 @@ from refmoe.serving.completions import (
     check_completion_request,
 )
 
-from fastcore.test import test_eq
+from fastcore.test import test_eq, test_fail
+from pydantic import ValidationError
 
 def refusal(**fields):
     "The parameter a completions request with `fields` (and prompt \"x\") is refused for, or None."
@@ -21,3 +22,15 @@ def test_completion_requests_checked():
                           ({"prompt": ["a", "b"]}, "prompt"), ({"prompt": ""}, "prompt"), ({"stream_options": {"include_usage": True}}, "stream_options")]:
         test_eq(refusal(**fields), param)
     test_eq(refusal(), None)
+
+
+def test_completion_settings_not_ignored():
+    for fields, param in [({"best_of": 2}, "best_of"), ({"presence_penalty": 0.5}, "presence_penalty"),
+                          ({"frequency_penalty": -1}, "frequency_penalty"), ({"logit_bias": {"5": 100}}, "logit_bias")]:
+        test_eq(refusal(**fields), param)
+    test_eq(refusal(best_of=1, presence_penalty=0, frequency_penalty=0.0, logit_bias={}), None)
+    for prompt in ([True, False, 1.0], [1.0], [[1, True]], [[2.0]]):
+        test_fail(lambda: CompletionRequest(model="m", prompt=prompt), exc=ValidationError)
+    for fields in ({"temperature": "0.5"}, {"top_p": True}, {"temperature": float("nan")}):
+        test_fail(lambda: CompletionRequest(model="m", prompt="x", **fields), exc=ValidationError)
+    test_eq(CompletionRequest(model="m", prompt=[[1, 2]], temperature=1).prompt, [[1, 2]])

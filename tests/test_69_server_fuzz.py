@@ -107,3 +107,15 @@ def test_api_fuzz():
           file=sys.__stderr__)
     assert sum(seen.values()) >= 2000, sum(seen.values())
     assert not [key for key in seen | on_engine if str(key[2]).startswith("5")]
+
+
+@pytest.mark.slow
+def test_tiny_top_p_through_the_engine():
+    with Engine("tiny", max_running_requests=8, max_prefill_tokens=128, max_context=128) as eng:
+        with serve_in_background(create_app(EngineBackend(eng, "tiny"))) as url:
+            ask = {"model": "tiny", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 4}
+            for extra in ({}, {"response_format": {"type": "json_object"}}):
+                greedy = httpx.post(url + "/v1/chat/completions", json={**ask, **extra, "temperature": 0}, timeout=60).json()
+                r = httpx.post(url + "/v1/chat/completions", json={**ask, **extra, "temperature": 1, "top_p": 1e-46}, timeout=60)
+                test_eq((r.status_code, r.json()["choices"][0]["message"]["content"]), (200, greedy["choices"][0]["message"]["content"]))
+            test_eq(eng.stats()["errors"], 0)

@@ -132,6 +132,7 @@ def _tool_call(call: Any, where: str) -> dict:
     if isinstance(args, str):
         try: parsed = json.loads(args)
         except json.JSONDecodeError as e: raise ChatTemplateError(f"{where} ({name}): arguments are not JSON: {e}") from None
+        except RecursionError: raise ChatTemplateError(f"{where} ({name}): arguments are nested too deeply") from None
     else: parsed, args = args, None
     if not isinstance(parsed, dict):
         raise ChatTemplateError(f"{where} ({name}): arguments must be a JSON object, not {type(parsed).__name__}")
@@ -158,12 +159,16 @@ def _tool(tool: Any, i: int) -> dict:
     return t
 
 # %% ../../nbs/51_chat_template.ipynb #b62e3da3
+def _render(msgs: list[dict], tools: list[dict], add_generation_prompt: bool) -> str:
+    "The template over checked messages and tools; a `ChatTemplateError` for data too deeply nested to write as JSON."
+    try: return _chat.render(messages=msgs, tools=tools, add_generation_prompt=add_generation_prompt, image_token=IMAGE_TOKEN)
+    except RecursionError: raise ChatTemplateError("the tools or tool calls are nested too deeply to render") from None
+
 def render_chat(messages: Sequence[Any], tools: Sequence[Any] | None = None, add_generation_prompt: bool = True,
                 image_tokens: ImageTokens = None) -> str:
     "The prompt for `messages` (and `tools`): ChatML turns, hermes tool calls, `image_tokens` placeholders per image."
     msgs = [_message(m, i, image_tokens) for i, m in enumerate(messages)]
-    return _chat.render(messages=msgs, tools=[_tool(t, i) for i, t in enumerate(tools or [])],
-                        add_generation_prompt=add_generation_prompt, image_token=IMAGE_TOKEN)
+    return _render(msgs, [_tool(t, i) for i, t in enumerate(tools or [])], add_generation_prompt)
 
 def render_tool_calls(calls: Sequence[Any]) -> str:
     "The text a hermes model writes for `calls`: `<tool_call>` blocks, one per call, newline-separated."
@@ -182,14 +187,19 @@ def _marked(value: Any, literals: list[str]) -> Any:
     if isinstance(value, (list, tuple)): return [_marked(v, literals) for v in value]
     return value
 
+def _marked_tool(tool: Any, i: int, literals: list[str]) -> dict:
+    "Tool `i` checked and marked; a `ChatTemplateError` naming it when it is nested too deeply to walk."
+    t = _tool(tool, i)
+    try: return _marked(t, literals)
+    except RecursionError: raise ChatTemplateError(f"tool {i} ({t['function']['name']}): its schema is nested too deeply") from None
+
 def render_chat_ids(messages: Sequence[Any], tokenizer: ByteTokenizer, tools: Sequence[Any] | None = None,
                     add_generation_prompt: bool = True, image_tokens: ImageTokens = None) -> list[int]:
     "The prompt's ids, with a control-token string the client wrote (system, user, tool messages, tools) encoded as its bytes."
     literals: list[str] = []
     msgs = [_message(m, i, image_tokens) for i, m in enumerate(messages)]
     msgs = [m if m["role"] == "assistant" else {**m, "content": _marked(m["content"], literals)} for m in msgs]
-    text = _chat.render(messages=msgs, tools=[_marked(_tool(t, i), literals) for i, t in enumerate(tools or [])],
-                        add_generation_prompt=add_generation_prompt, image_token=IMAGE_TOKEN)
+    text = _render(msgs, [_marked_tool(t, i, literals) for i, t in enumerate(tools or [])], add_generation_prompt)
     ids, pieces = [], _MARK.split(text)
     for j, piece in enumerate(pieces):   # even: template text; odd: a sentinel's number
         ids += tokenizer.encode(piece) if j % 2 == 0 else list(literals[int(piece)].encode())

@@ -60,7 +60,7 @@ def top_k_top_p_mask(logits: torch.Tensor, top_k: torch.Tensor, top_p: torch.Ten
     keep = rank < top_k[:, None]
     probs = vals.masked_fill(~keep, float("-inf")).softmax(-1)
     above = probs.cumsum(-1) - probs
-    keep &= (above < top_p[:, None]) | (top_p[:, None] >= 1)
+    keep &= (above < top_p[:, None]) | (top_p[:, None] >= 1) | (rank == 0)
     return torch.zeros_like(keep).scatter_(1, idx, keep)
 
 # %% ../../nbs/54_sampler.ipynb #8d987524

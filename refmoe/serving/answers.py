@@ -49,8 +49,9 @@ def first_call_only(chunks: list[Any]) -> list[Any]:
     return out
 
 def error_event(e: Exception) -> str:
-    "The error event of a stream that failed after it started (a refusal keeps its message, parameter and code)."
-    detail = (ErrorDetail(message=str(e), type="server_error", param=e.param, code=e.code) if isinstance(e, ChatRequestError)
+    "The error event of a stream that failed after it started (a refusal keeps its message, parameter, code and type)."
+    detail = (ErrorDetail(message=str(e), type="server_error" if e.status >= 500 else "invalid_request_error", param=e.param, code=e.code)
+              if isinstance(e, ChatRequestError)
               else ErrorDetail(message=f"the backend failed: {e!r}", type="server_error", code="internal_error"))
     return f"data: {ErrorResponse(error=detail).model_dump_json()}\n\n"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from contextlib import aclosing
-from typing import AsyncIterator, Literal
+from typing import Annotated, AsyncIterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,17 +16,19 @@ from .backends import TextChunk
 from .protocol import ChatRequestError, StreamOptions, Usage
 
 # %% auto #0
-__all__ = ['CompletionRequest', 'check_completion_request', 'CompletionChoice', 'Completion', 'completion_events']
+__all__ = ['TokenId', 'CompletionRequest', 'check_completion_request', 'CompletionChoice', 'Completion', 'completion_events']
 
 # %% ../../nbs/63h_completions.ipynb #a139ae3a
+TokenId = Annotated[int, Field(strict=True)]   # a JSON integer: not true, not 1.0
+
 class CompletionRequest(BaseModel):
     "An OpenAI Completions request: the fields refmoe reads (others are ignored)."
     model_config = ConfigDict(extra="ignore")
     model: str
-    prompt: str | list[int] | list[str] | list[list[int]] = Field(json_schema_extra={"minLength": 1, "minItems": 1})
+    prompt: str | list[TokenId] | list[str] | list[list[TokenId]] = Field(json_schema_extra={"minLength": 1, "minItems": 1})
     max_tokens: int | None = Field(16, ge=1, strict=True)
-    temperature: float | None = Field(None, ge=0, le=2)
-    top_p: float | None = Field(None, gt=0, le=1)
+    temperature: float | None = Field(None, ge=0, le=2, strict=True, allow_inf_nan=False)
+    top_p: float | None = Field(None, gt=0, le=1, strict=True, allow_inf_nan=False)
     stop: str | list[str] | None = None
     seed: int | None = Field(None, strict=True)
     stream: bool = Field(False, strict=True)
@@ -35,14 +37,22 @@ class CompletionRequest(BaseModel):
     echo: bool = Field(False, strict=True, json_schema_extra={"enum": [False]})
     logprobs: int | None = Field(None, json_schema_extra={"type": "null"})
     suffix: str | None = Field(None, json_schema_extra={"type": "null"})
+    best_of: int | None = Field(None, ge=1, strict=True, json_schema_extra={"maximum": 1})
+    presence_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False, json_schema_extra={"enum": [0, None]})
+    frequency_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False, json_schema_extra={"enum": [0, None]})
+    logit_bias: dict[str, Annotated[float, Field(ge=-100, le=100, strict=True)]] | None = Field(None, json_schema_extra={"maxProperties": 0})
 
 def check_completion_request(req: CompletionRequest) -> CompletionRequest:
     "Refuse what refmoe does not do; the request with its prompt as one string or one list of token ids."
     unsupported = [(req.n != 1, "n", "only n=1 is supported"), (req.echo, "echo", "echo is not supported"),
                    (req.logprobs is not None, "logprobs", "logprobs are not supported on /v1/completions"),
-                   (req.suffix is not None, "suffix", "suffix is not supported")]
+                   (req.suffix is not None, "suffix", "suffix is not supported"),
+                   (req.best_of not in (None, 1), "best_of", "only best_of=1 is supported")]
     for bad, param, message in unsupported:
         if bad: raise ChatRequestError(message, param, "unsupported_value")
+    for field in ("presence_penalty", "frequency_penalty", "logit_bias"):
+        if getattr(req, field):
+            raise ChatRequestError(f"{field} is not supported on /v1/completions (it is on /v1/chat/completions)", field, "unsupported_parameter")
     if req.stream_options is not None and not req.stream:
         raise ChatRequestError("stream_options is only allowed when stream is true", "stream_options", "invalid_value")
     prompt = req.prompt

@@ -67,8 +67,8 @@ class ChatCompletionRequest(_Model):
     stream_options: StreamOptions | None = None
     max_tokens: int | None = Field(None, ge=1, strict=True)
     max_completion_tokens: int | None = Field(None, ge=1, strict=True)
-    temperature: float | None = Field(None, ge=0, le=2)
-    top_p: float | None = Field(None, gt=0, le=1)
+    temperature: float | None = Field(None, ge=0, le=2, strict=True, allow_inf_nan=False)   # strict: a number, not "0.5" or true
+    top_p: float | None = Field(None, gt=0, le=1, strict=True, allow_inf_nan=False)
     stop: str | list[str] | None = None
     seed: int | None = Field(None, strict=True)
     n: int = Field(1, ge=1, strict=True)
@@ -76,9 +76,9 @@ class ChatCompletionRequest(_Model):
     logprobs: bool | None = Field(None, strict=True)
     top_logprobs: int | None = Field(None, ge=0, le=20, strict=True)
     response_format: ResponseFormat | None = None
-    presence_penalty: float | None = Field(None, ge=-2, le=2)
-    frequency_penalty: float | None = Field(None, ge=-2, le=2)
-    logit_bias: dict[str, Annotated[float, Field(ge=-100, le=100)]] | None = None
+    presence_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False)
+    frequency_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False)
+    logit_bias: dict[str, Annotated[float, Field(ge=-100, le=100, strict=True, allow_inf_nan=False)]] | None = None
     parallel_tool_calls: bool | None = Field(None, strict=True)
 
 # %% ../../nbs/62b_protocol.ipynb #4aa8c0f0
@@ -151,6 +151,7 @@ def _check_adjustments(req: ChatCompletionRequest, tools_callable: bool) -> None
         raise ChatRequestError("response_format.json_schema is required when its type is json_schema", "response_format", "invalid_value")
     if fmt is not None and fmt.type != "text" and tools_callable:
         raise ChatRequestError('response_format cannot be combined with tools unless tool_choice is "none"', "response_format", "unsupported_value")
+
 
 
 # %% ../../nbs/62b_protocol.ipynb #6489d31c

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio, json
 from dataclasses import dataclass
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
@@ -16,8 +17,8 @@ from pydantic import BaseModel, Field, ValidationError
 from .protocol import ChatCompletionRequest, ChatRequestError, ErrorDetail, ErrorResponse
 
 # %% auto #0
-__all__ = ['ServerChatRequest', 'parse_request', 'parse_chat_request', 'error_response', 'schema_problem', 'check_tool_schemas',
-           'ServerLimits', 'RequestRefused', 'read_body', 'parse_body']
+__all__ = ['ServerChatRequest', 'field_path', 'validation_error', 'parse_request', 'parse_chat_request', 'error_response',
+           'schema_problem', 'check_tool_schemas', 'ServerLimits', 'RequestRefused', 'read_body', 'parse_body']
 
 # %% ../../nbs/63d_requests.ipynb #d9afa815
 class ServerChatRequest(ChatCompletionRequest):
@@ -37,6 +38,36 @@ def _surrogate_at(value: Any, path: str = "") -> str | None:
         if (at := _surrogate_at(v, here)) is not None: return at
     return None
 
+def _branch(options: tuple, tag: str) -> Any:
+    "The member of a union that pydantic names `tag` in an error's location (a type's name, or a discriminator's value); Any if none."
+    for t in options:
+        origin = get_origin(t)
+        name = "literal" if origin is Literal else getattr(origin or t, "__name__", "")
+        if tag == name or tag.startswith(f"{name}["): return t
+        if isinstance(t, type) and issubclass(t, BaseModel) and any(
+                get_origin(f.annotation) is Literal and tag in get_args(f.annotation) for f in t.model_fields.values()): return t
+    return Any
+
+def field_path(model: type[BaseModel], loc: tuple) -> list:
+    "An error's location in `model` without pydantic's union-branch tags (`stop.str` is `stop`, `messages.0.user.content` is `messages.0.content`)."
+    path, t = [], model
+    for part in loc:
+        while get_origin(t) is Annotated: t = get_args(t)[0]
+        options = tuple(a for a in get_args(t) if a is not type(None)) if get_origin(t) in (Union, UnionType) else (t,)
+        if len(options) > 1 and isinstance(part, str): t = _branch(options, part); continue   # the tag of the branch the error is in
+        t, origin = options[0], get_origin(options[0])
+        path.append(part)
+        if isinstance(t, type) and issubclass(t, BaseModel): t = t.model_fields[part].annotation if part in t.model_fields else Any
+        else: t = get_args(t)[-1] if origin in (list, dict, tuple) and get_args(t) else Any
+    return path
+
+def validation_error(model: type[BaseModel], e: ValidationError) -> tuple[str | None, str]:
+    "(param, message) of a validation error: the deepest error in the first one's field; where union branches tie, their messages joined."
+    errs = [(field_path(model, err["loc"]), err["msg"]) for err in e.errors()]
+    same = [(p, m) for p, m in errs if p[:1] == errs[0][0][:1]]
+    path = max((p for p, _ in same), key=len)
+    return ".".join(map(str, path)) or None, " or ".join(dict.fromkeys(m for p, m in same if p == path))
+
 def parse_request(body: bytes, model: type[BaseModel] = ServerChatRequest) -> Any:
     "Validate a request body as `model`; every way it can be wrong becomes a `ChatRequestError` (HTTP 400)."
     try: data = json.loads(body)
@@ -47,9 +78,8 @@ def parse_request(body: bytes, model: type[BaseModel] = ServerChatRequest) -> An
     data = {k: v for k, v in data.items() if v is not None}   # OpenAI's optional fields may be sent as null: null means not given
     try: return model.model_validate(data)
     except ValidationError as e:
-        err = e.errors()[0]
-        param = ".".join(str(p) for p in err["loc"]) or None
-        raise ChatRequestError(f"{param}: {err['msg']}" if param else err["msg"], param, "invalid_value") from None
+        param, msg = validation_error(model, e)
+        raise ChatRequestError(f"{param}: {msg}" if param else msg, param, "invalid_value") from None
     except RecursionError: raise ChatRequestError("the request is nested too deeply", None, "invalid_value") from None
 
 def parse_chat_request(body: bytes) -> ServerChatRequest:

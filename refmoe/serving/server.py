@@ -5,7 +5,7 @@
 # %% ../../nbs/64_server.ipynb #d51ba74d
 from __future__ import annotations
 
-import asyncio, secrets, time
+import asyncio, logging, secrets, time
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -24,18 +24,22 @@ from .requests import RequestRefused, ServerChatRequest, ServerLimits, check_too
 from .tool_calls import detector_class
 
 # %% auto #0
-__all__ = ['RequestGate', 'create_app']
+__all__ = ['internal_error', 'RequestGate', 'create_app']
 
 # %% ../../nbs/64_server.ipynb #72f39bd9
+def internal_error(e: Exception) -> JSONResponse:
+    "The 500 of an unexpected exception: an OpenAI body naming only the exception's type."
+    return error_response(500, f"internal error: {type(e).__name__}", type="server_error", code="internal_error")
+
 class RequestGate:
-    "ASGI middleware: at most `max_concurrency` generation requests at once (a 503 with Retry-After past it); counts every answer."
+    "ASGI middleware: at most `max_concurrency` generation requests at once (a 503 with Retry-After past it); counts every answer; an unexpected exception is a 500."
     def __init__(self, app): self.app = app
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http": return await self.app(scope, receive, send)
-        state, endpoint, status = scope["app"].state, endpoint_of(scope["path"]), [500]
+        state, endpoint, status, started = scope["app"].state, endpoint_of(scope["path"]), [500], [False]
         async def sent(message):
-            if message["type"] == "http.response.start": status[0] = message["status"]
+            if message["type"] == "http.response.start": status[0], started[0] = message["status"], True
             await send(message)
         gated = endpoint in GENERATION_PATHS
         try:
@@ -46,6 +50,10 @@ class RequestGate:
                 return await busy(scope, receive, sent)
             state.in_flight += gated
             try: await self.app(scope, receive, sent)
+            except Exception as e:
+                if started[0]: raise
+                logging.getLogger("uvicorn.error").exception("%s %s failed", scope.get("method"), scope["path"])
+                await internal_error(e)(scope, receive, sent)
             finally: state.in_flight -= gated
         finally: state.metrics.requests.labels(endpoint, str(status[0])).inc()
 
@@ -97,7 +105,7 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes", limits
         return error_response(e.status_code, f"{request.method} {request.url.path}: {e.detail}", code=str(e.detail).lower().replace(" ", "_"))
 
     @app.exception_handler(Exception)
-    async def crashed(request, e: Exception): return error_response(500, f"internal error: {type(e).__name__}", type="server_error", code="internal_error")
+    async def crashed(request, e: Exception): return internal_error(e)   # only what escapes the gate itself
 
     @app.get("/health")
     async def health():
