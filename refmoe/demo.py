@@ -13,7 +13,7 @@ from .core.legacy import DEFECTS, Defect, UnknownDefectError, env_legacy, get_de
 from .core.scenario import Outcome, Report, Scenario, import_scenario, run_scenario
 
 # %% auto #0
-__all__ = ['run_demo', 'scenarios_of', 'format_table', 'demo_main']
+__all__ = ['run_demo', 'scenarios_of', 'format_table', 'unique_defects', 'demo_main']
 
 # %% ../nbs/90_demo.ipynb #023f51f5
 def run_demo(scenarios: Iterable[Scenario | Report] | None = None, device: Any = "cpu",
@@ -63,6 +63,10 @@ def format_table(reports: list[Report], width: int | None = None) -> str:
     return "\n".join(lines)
 
 # %% ../nbs/90_demo.ipynb #87008394
+def unique_defects(refs: Iterable[int | str | Defect]) -> list[Defect]:
+    "The defects `refs` name (numbers, keys), each once, in the order first named."
+    return list({d.id: d for d in map(get_defect, refs)}.values())   # a dict keeps the place of a key's first insertion
+
 def _device_or_error(name: str):
     from refmoe.core.env import DeviceUnavailableError, resolve_device
     try: return resolve_device(name)
@@ -81,8 +85,8 @@ def demo_main(argv: list[str] | None = None) -> int:
     try:
         env = env_legacy()
         device = _device_or_error(a.device)
-        if a.scenario: todo = [import_scenario(s) for s in a.scenario]
-        else: todo = [sc for x in (a.defect or DEFECTS) for sc in scenarios_of(get_defect(x))]
+        if a.scenario: todo = [import_scenario(s) for s in dict.fromkeys(a.scenario)]
+        else: todo = [sc for d in unique_defects(a.defect or DEFECTS) for sc in scenarios_of(d)]
     except (UnknownDefectError, ImportError, AttributeError, TypeError, ValueError) as e:
         p.error(str(e))
     reports = run_demo(todo, device, progress=not a.no_progress)

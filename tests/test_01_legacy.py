@@ -3,6 +3,7 @@ import pytest
 import os
 from refmoe.core.legacy import (
     DEFECTS,
+    UnknownDefectError,
     _from_env,
     active_legacy,
     defects_markdown,
@@ -26,6 +27,12 @@ def test_lookup():
     test_fail(lambda: get_defect(6), contains="unknown defect 6")
     test_eq(get_defect(2).scenarios, ("refmoe.runners.decode:stale_count_scenario", "refmoe.runners.decode:mixed_batch_scenario"))
     test_eq(get_defect(1).scenarios, ("refmoe.serving.chat:tool_call_index_scenario", "refmoe.train.served_calls:served_tool_call_scenario"))
+
+
+def test_lookup_ascii_digits_only():
+    for ref in ("²", "١", "3²", "", " "):
+        test_fail(lambda: get_defect(ref), exc=UnknownDefectError, contains=f"unknown defect {ref!r}")
+    test_eq(get_defect(" 4 ").id, 4)
 
 
 def test_toy_consumer():
@@ -84,6 +91,7 @@ def test_env_default():
     test_eq(_from_env("1, stale_input_embeds"), {1, 4})
     test_eq(_from_env(""), frozenset())
     test_fail(lambda: _from_env("7"), contains="unknown defect 7")
+    test_fail(lambda: _from_env("1,²"), exc=UnknownDefectError, contains="unknown defect '²'")
     import os
     saved = os.environ.get("REFMOE_LEGACY")
     try:

@@ -3,9 +3,12 @@ import pytest
 import argparse, os
 import torch
 from refmoe.core.env import (
+    DeviceUnavailableError,
+    check_graph_backend,
     device_label,
     dtype_name,
     has_cuda,
+    int_between,
     interpreted,
     interpreted_on,
     kernel_for,
@@ -52,6 +55,12 @@ def test_resolve_device():
     test_eq(resolve_device(None), torch.device("cpu"))
     test_fail(lambda: resolve_device("mps"), contains="not supported")
     if not has_cuda(): test_fail(lambda: resolve_device("cuda"), contains="CUDA is not available")
+
+
+def test_check_graph_backend():
+    check_graph_backend(None); check_graph_backend("cpu", "cpu")
+    if not has_cuda(): test_fail(lambda: check_graph_backend("cuda", "cpu"), exc=DeviceUnavailableError, contains="CUDA graph backend requested but CUDA is not available")
+    else: test_fail(lambda: check_graph_backend("cuda", "cpu"), exc=DeviceUnavailableError, contains="needs device 'cuda'")
 
 
 def test_device_label():
@@ -140,3 +149,10 @@ def test_counts_on_the_command_line():
                         (nonneg_int, "-1", ">= 0"), (positive_float, "0", "> 0"), (positive_float, "nan", "> 0"), (positive_float, "inf", "> 0"),
                         (positive_float, "x", "not a number")]:
         test_fail(lambda: f(bad), exc=argparse.ArgumentTypeError, contains=msg)
+
+
+def test_int_between():
+    port = int_between(0, 65535)
+    test_eq((port("0"), port("65535")), (0, 65535))
+    for bad, msg in [("-1", "in 0..65535"), ("70000", "in 0..65535"), ("http", "not an integer")]:
+        test_fail(lambda: port(bad), exc=argparse.ArgumentTypeError, contains=msg)

@@ -20,6 +20,13 @@ import io, contextlib, json
 from refmoe.layers.attention import KVCache
 from refmoe.core.legacy import legacy
 
+def usage_error(argv):
+    "(exit status, last line on stderr) of the usage error `check_main(argv)` exits with."
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err): check_main(argv)
+    except SystemExit as e: return e.code, err.getvalue().splitlines()[-1]
+
 
 def test_differential_check_generic():
     class ToyRunner:
@@ -80,15 +87,16 @@ def test_check_main():
     lines = [json.loads(l) for l in buf.getvalue().splitlines()]
     test_eq([(l["ok"], l["legacy"]) for l in lines], [(True, []), (False, [4]), (False, [2])])
     test_eq(lines[1]["divergence"]["stale_slots"], ["input_embeds"])
-    def usage_error(argv):
-        "The message of the usage error `check_main(argv)` exits with."
-        err = io.StringIO()
-        try:
-            with contextlib.redirect_stderr(err): check_main(argv)
-        except SystemExit as e: return e.code, err.getvalue().splitlines()[-1]
     test_eq(usage_error(["--legacy", "9"]), (2, "refmoe check: error: unknown defect 9; known defects: 1=tool_call_index, "
             "2=stale_num_token_non_padded, 3=unmasked_padding, 4=stale_input_embeds, 5=finalize_reinterpret"))
     test_eq(usage_error(["--config", "v9"])[1], "refmoe check: error: unknown model config 'v9'; known: tiny, tiny-tools, v2-lite-moe")
+
+
+def test_check_main_cuda_backend_needs_cuda():
+    if not torch.cuda.is_available():
+        test_eq(usage_error(["--steps", "2", "--backend", "cuda"]),
+                (2, "refmoe check: error: CUDA graph backend requested but CUDA is not available on this machine"))
+    else: test_eq(usage_error(["--steps", "2", "--backend", "cuda", "--device", "cpu"])[0], 2)
 
 
 @pytest.mark.gpu

@@ -150,6 +150,19 @@ def test_serve_cli_errors():
         test_eq(code, 2); assert option in text and says in text, text
 
 
+def test_serve_cli_bad_sizes():
+    for argv, says in [(["--port", "-1"], "argument --port: '-1' must be in 0..65535"), (["--port", "70000"], "'70000' must be in 0..65535"),
+                       (["--model", "tiny", "--max-running-requests", "0"], "argument --max-running-requests: '0' must be >= 1"),
+                       (["--model", "tiny", "--max-prefill-tokens", "0"], "argument --max-prefill-tokens: '0' must be >= 1"),
+                       (["--model", "tiny", "--num-kv-slots", "0"], "argument --num-kv-slots: '0' must be >= 1"),
+                       (["--model", "tiny", "--num-kv-slots", "1", "--device", "cpu"], "error: a KV cache needs at least 2 slots"),
+                       (["--model", "tiny", "--dtype", "fp8"], "unknown dtype 'fp8'; use bf16, fp16 or fp32")]:
+        code, text = serve_cli(*argv)
+        test_eq((argv, code), (argv, 2)); assert says in text and "Traceback" not in text, (argv, text)
+    code, text = serve_cli("--help")
+    assert "bf16, fp16 or fp32" in " ".join(text.split()), text   # the help names the dtypes the error message names
+
+
 def test_serve_limits_options():
     test_eq(server_limits(serve_parser().parse_args([])), ServerLimits())
     test_eq(server_limits(serve_parser().parse_args(["--max-concurrency", "0", "--header-timeout", "2.5", "--max-body-bytes", "1024"])),

@@ -44,6 +44,16 @@ def test_prefill_bench_runs_on_cpu():
     test_eq([(len(r["goals"]), r["goals"][0]["met"]) for r in rows], [(1, None), (1, None)])
 
 
+def test_runner_bench_cuda_backend_needs_cuda():
+    for main in (decode_main, prefill_main):
+        err, code = io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err): main(["--device", "cpu", "--backend", "cuda", "--iters", "1", "--warmup", "0"])
+        except SystemExit as e: code = e.code
+        test_eq(code, 2); assert err.getvalue().strip().splitlines()[-1].startswith("refmoe bench "), err.getvalue()
+        assert "CUDA graph backend" in err.getvalue() and "Traceback" not in err.getvalue(), err.getvalue()
+
+
 def test_kernel_groups():
     test_eq([kernel_group(n) for n in ("fused_moe_kernel", "fused_moe_gemv_up_kernel", "sm90_xmma_gemm_bf16", "vectorized_elementwise_kernel<4>",
                                        "at::native::index_elementwise_kernel", "cunn_SoftMaxForward", "gate_route_kernel", "apply_rotary_kernel",

@@ -7,10 +7,11 @@ from refmoe.demo import (
     format_table,
     run_demo,
     scenarios_of,
+    unique_defects,
 )
 
 from fastcore.test import test_eq
-import subprocess, sys
+import json, subprocess, sys
 from refmoe.core.scenario import Outcome, Scenario, example_scenario
 
 never_broken = Scenario(3, "a legacy run that is right", lambda dev: Outcome(True, "fine"))
@@ -60,6 +61,17 @@ def test_cli_exit_status():
 def test_cli_help():
     code, out = refmoe_cli("demo", "--help")
     test_eq(code, 0); assert "--device" in out and "--defect" in out
+
+
+def test_defects_named_twice_run_once():
+    test_eq([d.id for d in unique_defects([5, "finalize_reinterpret", "2", 5, "tool_call_index"])], [5, 2, 1])
+    test_eq([d.id for d in unique_defects(DEFECTS)], list(DEFECTS))
+    code, out = refmoe_cli("demo", "--scenario", "refmoe.core.scenario:example_scenario", "--scenario", "refmoe.core.scenario:example_scenario", "--no-progress")
+    test_eq(code, 0); assert "1/1 lessons hold" in out, out
+    code, out = refmoe_cli("demo", "--defect", "5", "--defect", "finalize_reinterpret", "--defect", "5", "--json", "--no-progress")
+    test_eq((code, [json.loads(l)["defect"] for l in out.splitlines() if l.startswith("{")]), (0, [5] * len(get_defect(5).scenarios)))
+    code, out = refmoe_cli("demo", "--defect", "²")
+    test_eq(code, 2); assert "unknown defect '²'" in out and "Traceback" not in out, out
 
 
 def test_cli_front_door():

@@ -243,7 +243,7 @@ def test_bad_env_default():
 
     saved = os.environ.get("REFMOE_LEGACY")
     try:
-        for value in ("banana", "9"):
+        for value in ("banana", "9", "²"):   # "²" is a digit to str.isdigit, not to int
             os.environ["REFMOE_LEGACY"] = value
             for argv in [[c] for c in COMMANDS] + [["check", "ep"]] + [["bench", b] for b in BENCHES]:
                 with contextlib.redirect_stderr(io.StringIO()) as err: test_eq((argv, main(argv)), (argv, 2))
@@ -263,14 +263,23 @@ def test_device_errors_are_usage_errors():
 
 
 def test_bad_counts_are_usage_errors():
-    # a zero or negative size, count or time, an unknown implementation or backend: one line naming the option, exit status 2, before any work
+    # a zero or negative size, count or time, an unknown implementation or backend, a backend or path the run cannot use,
+    # sizes the engine refuses: one line naming the problem, exit status 2, before any work
     bad = [["bench", "moe", "--m", "0"], ["bench", "moe", "--reps", "-1"], ["bench", "router", "--inputs", "0"],
            ["bench", "decode", "--iters", "0"], ["bench", "decode", "--batch", "-1"], ["bench", "decode", "--impl", "nope"],
            ["bench", "prefill", "--tokens", "0"], ["bench", "finalize", "--hidden", "0"], ["bench", "finalize", "--tokens", "-1"],
            ["bench", "finalize", "--top-k", "10", "--experts", "4"], ["bench", "ep", "--world", "0"], ["bench", "ep", "--tokens", "0"],
            ["bench", "tool_calls", "--rounds", "0"], ["bench", "serve", "--rates", "0"], ["bench", "serve", "--max-tokens", "0"],
            ["check", "--threads", "0"], ["check", "--backend", "nope"], ["check", "ep", "--world", "0"], ["check", "ep", "--timeout", "-1"],
-           ["train", "--log-every", "0"], ["serve", "--ep-size", "0"]]
+           ["train", "--log-every", "0"], ["serve", "--ep-size", "0"],
+           ["bench", "finalize", "--ep-size", "100", "--experts", "64"], ["bench", "finalize", "--ep-size", "3"],
+           ["train", "--max-minutes", "0", "--steps", "1"], ["train", "--out", "/proc/nope/x", "--steps", "1"],
+           ["serve", "--port", "-1"], ["serve", "--port", "70000"], ["serve", "--model", "tiny", "--max-running-requests", "0"],
+           ["serve", "--model", "tiny", "--max-prefill-tokens", "0"], ["serve", "--model", "tiny", "--num-kv-slots", "1", "--device", "cpu"],
+           ["serve", "--model", "tiny", "--dtype", "fp8"], ["demo", "--defect", "²"], ["demo", "--defect", "3²"]]
+    if not has_cuda():   # --backend cuda with nothing to capture on (on a GPU these would run)
+        bad += [["check", "--steps", "2", "--backend", "cuda"], ["bench", "decode", "--backend", "cuda", "--batch", "1", "--iters", "1", "--warmup", "0"],
+                ["bench", "prefill", "--backend", "cuda", "--tokens", "16", "--iters", "1", "--warmup", "0"]]
     for argv in bad:
         code, last = cli_exit(*argv)
         test_eq((argv, code), (argv, 2))

@@ -22,6 +22,7 @@ HBM_GBPS = 4200.0  # device-to-device copy measured on the H200
 def bench_case(tokens: int, hidden: int = 2048, top_k: int = 6, experts: int = 64, ep_size: int = 1,
                weights_dtype: torch.dtype = torch.bfloat16, shared: bool = True, device: str | torch.device = "cuda") -> dict:
     "Time the Triton finalize and the torch reference on one shape; bytes moved, GB/s, agreement."
+    if ep_size < 1 or experts % ep_size: raise ValueError(f"ep_size {ep_size} must divide experts {experts}: each rank holds experts / ep_size of them")
     device = torch.device(device)
     copies = 10 if device.type == "cuda" else 1
     cases = []
@@ -61,6 +62,7 @@ def bench_main(argv: list[str] | None = None) -> int:
     except ValueError: p.error(f"--tokens: expected comma-separated integers, got {tokens!r}")
     if any(T < 1 for T in counts): p.error(f"--tokens: every count must be >= 1, got {tokens!r}")
     if a.top_k > a.experts: p.error(f"--top-k {a.top_k} is more than --experts {a.experts}")
+    if a.experts % a.ep_size: p.error(f"--ep-size {a.ep_size} must divide --experts {a.experts}: each rank holds experts / ep_size of them")
     dtypes = [parse_dtype(n) for n in names]
     ok = True
     for dt in dtypes:

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import torch
 
 from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
-from ..core.env import device_label, dtype_name, no_pdl, nonneg_int, parse_dtype, positive_int
+from ..core.env import check_graph_backend, device_label, dtype_name, no_pdl, nonneg_int, parse_dtype, positive_int
 from ..core.timing import emit, wall_us
 from ..layers.forward_batch import ForwardBatch
 from ..models.deepseek_v2 import ModelConfig, build_model, get_config
@@ -53,10 +53,12 @@ class RunnerBenchSetup:
                 "torch": torch.__version__, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
 
 def parse_runner_bench(p: argparse.ArgumentParser, argv: list[str] | None) -> RunnerBenchSetup:
-    "Parse a runner bench's arguments; an unknown device, config or dtype is a usage error."
+    "Parse a runner bench's arguments; an unknown device, config or dtype, or a graph backend the device lacks, is a usage error."
     a, dev = parse_bench_args(p, argv)
     cuda = dev.type == "cuda"
-    try: config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), parse_dtype(a.dtype or ("bf16" if cuda else "fp32"))
+    try:
+        config, dtype = get_config(a.config or ("v2-lite-moe" if cuda else "tiny")), parse_dtype(a.dtype or ("bf16" if cuda else "fp32"))
+        check_graph_backend(a.backend, dev)
     except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
     return RunnerBenchSetup(a, dev, config, dtype, a.impl or ("triton" if cuda else "torch"))
 

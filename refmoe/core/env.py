@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 # %% auto #0
 __all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device',
-           'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'hopper_or_newer', 'pdl_options', 'no_pdl',
-           'parse_dtype', 'dtype_name', 'int_at_least', 'positive_float']
+           'check_graph_backend', 'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'hopper_or_newer',
+           'pdl_options', 'no_pdl', 'parse_dtype', 'dtype_name', 'int_at_least', 'int_between', 'positive_float']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -46,6 +46,14 @@ def resolve_device(device: str | torch.device | None = None) -> torch.device:
         raise DeviceUnavailableError(f"device {str(dev)!r} is not supported: use 'cpu' or 'cuda'")
     if dev.type == "cuda" and dev.index is None: dev = torch.device("cuda", torch.cuda.current_device())
     return dev
+
+# %% ../../nbs/02_env.ipynb #bf3eaac2
+def check_graph_backend(kind: str | None, device: str | torch.device | None = None) -> None:
+    "Refuse a graph backend `device` cannot run (`DeviceUnavailableError`): CUDA graphs need a CUDA device."
+    if kind != "cuda": return
+    if not has_cuda(): raise DeviceUnavailableError("CUDA graph backend requested but CUDA is not available on this machine")
+    if resolve_device(device).type != "cuda":
+        raise DeviceUnavailableError(f"the CUDA graph backend captures CUDA work only: it needs device 'cuda', not {str(device or 'cpu')!r}")
 
 # %% ../../nbs/02_env.ipynb #6a90227a
 def device_label(device: str | torch.device | None = None) -> str:
@@ -127,6 +135,7 @@ def no_pdl():
         else: os.environ["REFMOE_PDL"] = saved
 
 
+
 # %% ../../nbs/02_env.ipynb #f09c3c01
 DTYPES: dict[str, torch.dtype] = {"bf16": torch.bfloat16, "bfloat16": torch.bfloat16, "fp16": torch.float16,
                                   "float16": torch.float16, "fp32": torch.float32, "float32": torch.float32}
@@ -151,6 +160,12 @@ def int_at_least(least: int):
     "An argparse type: an integer >= `least`."
     def parse(text: str) -> int: return _number(int, text, lambda v: v >= least, f">= {least}")
     parse.__name__ = "int"   # argparse names the type in its messages
+    return parse
+
+def int_between(least: int, most: int):
+    "An argparse type: an integer in `least..most` (a port: `int_between(0, 65535)`)."
+    def parse(text: str) -> int: return _number(int, text, lambda v: least <= v <= most, f"in {least}..{most}")
+    parse.__name__ = "int"
     return parse
 
 positive_int, nonneg_int = int_at_least(1), int_at_least(0)

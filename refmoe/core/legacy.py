@@ -62,7 +62,7 @@ def get_defect(ref: int | str | Defect) -> Defect:
     "Look up a defect by number, key or the `Defect` itself."
     if isinstance(ref, Defect): ref = ref.id
     if isinstance(ref, bool): raise UnknownDefectError(f"unknown defect {ref!r}")
-    if isinstance(ref, str) and ref.strip().isdigit(): ref = int(ref)
+    if isinstance(ref, str) and ref.strip().isascii() and ref.strip().isdigit(): ref = int(ref)   # not "²": a digit to isdigit, not to int
     if isinstance(ref, int) and ref in DEFECTS: return DEFECTS[ref]
     if isinstance(ref, str):
         for d in DEFECTS.values():

@@ -5,7 +5,7 @@
 # %% ../../nbs/58_engine.ipynb #9ab4f7ed
 from __future__ import annotations
 
-import asyncio, queue, secrets, threading, time
+import asyncio, operator, queue, secrets, threading, time
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Callable, Sequence
 
@@ -22,7 +22,7 @@ from .scheduler import Scheduler, SchedulerConfig
 from .tokenizer import ByteTokenizer
 
 # %% auto #0
-__all__ = ['PromptTooLongError', 'EngineClosedError', 'GenerateResult', 'Engine']
+__all__ = ['PromptTooLongError', 'EngineClosedError', 'token_ids', 'GenerateResult', 'Engine']
 
 # %% ../../nbs/58_engine.ipynb #f1582261
 class PromptTooLongError(ValueError):
@@ -30,6 +30,18 @@ class PromptTooLongError(ValueError):
 
 class EngineClosedError(RuntimeError):
     "The engine was shut down."
+
+def _token_id(t: Any, i: int) -> int:
+    if not (isinstance(t, bool) or (isinstance(t, torch.Tensor) and (t.dim() or t.dtype == torch.bool))):
+        try: return operator.index(t)   # a Python int, a numpy or 0-d torch integer; never a float, a bool or a string
+        except TypeError: pass
+    raise TypeError(f"prompt token ids must be integers, got {t!r} ({type(t).__name__}) at position {i}")
+
+def token_ids(ids: Sequence[int] | torch.Tensor) -> list[int]:
+    "Prompt token ids as Python ints: ints, integer numpy or torch scalars, or a 1-D integer tensor; a TypeError for anything else."
+    if isinstance(ids, (str, bytes)): raise TypeError(f"prompt token ids must be integers, got a {type(ids).__name__}: encode text first")
+    if isinstance(ids, torch.Tensor) and ids.dim() != 1: raise TypeError(f"prompt token ids must be a 1-D tensor, got shape {tuple(ids.shape)}")
+    return [_token_id(t, i) for i, t in enumerate(ids)]
 
 # %% ../../nbs/58_engine.ipynb #10ad4f14
 @dataclass
@@ -86,7 +98,7 @@ def submit(self: Engine, prompt_ids: Sequence[int], params: SamplingParams | Non
     if self._closed: raise EngineClosedError("the engine is shut down")
     params = params or SamplingParams()
     if not isinstance(params, SamplingParams): raise TypeError(f"params must be a SamplingParams, got {type(params).__name__}: SamplingParams(**params) turns a dict into one")
-    ids = [int(t) for t in prompt_ids]
+    ids = token_ids(prompt_ids)
     if len(ids) >= self.max_context:
         raise PromptTooLongError(f"the prompt has {len(ids)} tokens but the context holds {self.max_context}: "
                                  f"at most {self.max_context - 1} prompt tokens leave room for an answer")
@@ -190,7 +202,7 @@ def step(self: Engine) -> bool:
 @patch
 def encode(self: Engine, prompt: str | Sequence[int]) -> list[int]:
     "Token ids of a prompt given as text (special tokens included) or as ids."
-    return self.tokenizer.encode(prompt) if isinstance(prompt, str) else [int(t) for t in prompt]
+    return self.tokenizer.encode(prompt) if isinstance(prompt, str) else token_ids(prompt)
 
 @patch
 def generate(self: Engine, prompt: str | Sequence[int], params: SamplingParams | None = None, *,

@@ -13,7 +13,7 @@ import torch
 from fastcore.basics import patch
 from torch import nn
 
-from ..core.env import device_label, parse_dtype, positive_int, resolve_device
+from ..core.env import check_graph_backend, device_label, parse_dtype, positive_int, resolve_device
 from ..core.legacy import get_defect, legacy
 from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode
@@ -257,6 +257,7 @@ def check_main(argv: list[str] | None = None) -> int:
         dev, config = resolve_device(a.device), get_config(a.config).name
         dtype = parse_dtype(a.dtype) if a.dtype else None
         ids = [get_defect(x).id for x in a.legacy]
+        check_graph_backend(a.backend, dev)
         if a.steps < 1 or min(a.ep) < 1: raise ValueError("--steps and --ep must be positive")
     except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
     torch.set_num_threads(a.threads)

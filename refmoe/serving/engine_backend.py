@@ -13,7 +13,7 @@ from typing import Any, AsyncIterator
 import torch
 from fastcore.basics import patch
 
-from ..core.env import int_at_least, nonneg_int, parse_dtype, positive_float, positive_int, resolve_device
+from ..core.env import int_at_least, int_between, nonneg_int, parse_dtype, positive_float, positive_int, resolve_device
 from ..engine.chat_template import render_chat_ids
 from ..engine.distributed import DistributedModelRunner
 from ..engine.engine import Engine
@@ -149,10 +149,10 @@ def resolve_tool_grammar(choice: str, cfg: ModelConfig, parser: str) -> bool:
 def _engine_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("model backend (any --model but refmoe-scripted)")
     g.add_argument("--device", default=None, help="cuda or cpu (default: cuda when present)")
-    g.add_argument("--dtype", default=None, help="bf16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    g.add_argument("--max-running-requests", type=int, default=32)
-    g.add_argument("--max-prefill-tokens", type=int, default=256, help="token budget of one prefill step (longer prompts are chunked)")
-    g.add_argument("--num-kv-slots", type=int, default=None, help="KV pool size in tokens (default: every running request at full context)")
+    g.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
+    g.add_argument("--max-running-requests", type=positive_int, default=32)
+    g.add_argument("--max-prefill-tokens", type=positive_int, default=256, help="token budget of one prefill step (longer prompts are chunked)")
+    g.add_argument("--num-kv-slots", type=positive_int, default=None, help="KV pool size in tokens (default: every running request at full context)")
     g.add_argument("--no-graphs", action="store_true", help="run eagerly instead of through the decode and prefill graphs")
     g.add_argument("--overlap", choices=["auto", "on", "off"], default="auto",
                    help="overlapped decode: launch step N+1 before reading step N's tokens (auto: on for CUDA with --ep-size 1)")
@@ -189,7 +189,7 @@ def serve_parser() -> argparse.ArgumentParser:
     "The options of `refmoe serve`."
     p = argparse.ArgumentParser(prog="refmoe serve", description=serve_main.__doc__.split(": ", 1)[1])
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--port", type=int_between(0, 65535), default=8000, help="port to listen on (default 8000; 0: any free one, named at start-up)")
     p.add_argument("--model", default="refmoe-scripted",
                    help=f"refmoe-scripted (replay --script or echo the user), or a model: {', '.join(CONFIGS)}")
     p.add_argument("--served-model-name", default=None, help="the model name clients use (default: --model)")
@@ -230,7 +230,9 @@ def serve_main(argv: list[str] | None = None) -> int:
         backend = "nccl" if (a.device or ("cuda" if torch.cuda.is_available() else "cpu")).startswith("cuda") else "gloo"
         run_from_env(_serve_rank, vars(a), backend=backend, timeout=7 * 24 * 3600.0)
         return 0
-    with Engine(a.model, **_engine_kwargs(a)) as engine:
+    try: engine = Engine(a.model, **_engine_kwargs(a))
+    except ValueError as e: p.error(str(e))   # sizes the engine cannot run (a KV pool of one slot): its own words
+    with engine:
         run_server(create_app(EngineBackend(engine, name, a.tool_grammar), a.tool_call_parser, limits), a.host, a.port, a.log_level)
     return 0
 

@@ -5,7 +5,7 @@
 # %% ../../nbs/81_train.ipynb #af7b3dfd
 from __future__ import annotations
 
-import argparse, math, os, queue, subprocess, sys, threading, time
+import argparse, math, os, queue, subprocess, sys, tempfile, threading, time
 from contextlib import closing
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -15,7 +15,7 @@ import torch
 import torch.nn.functional as F
 from tqdm.auto import trange
 
-from ..core.env import DeviceUnavailableError, has_cuda, resolve_device
+from ..core.env import DeviceUnavailableError, has_cuda, positive_float, resolve_device
 from ..engine.tokenizer import ByteTokenizer
 from ..models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_config
 from ..models.pretrained import load_pretrained, save_pretrained, weights_path
@@ -23,7 +23,8 @@ from .tool_data import TWIN_KINDS, batches, batches_in_workers
 
 # %% auto #0
 __all__ = ['load_balance_loss', 'causal_forward', 'first_targets', 'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult',
-           'to_device', 'lr_at', 'train', 'plot_losses', 'git_commit', 'save_run', 'step_or_never', 'train_main']
+           'to_device', 'lr_at', 'train', 'plot_losses', 'git_commit', 'save_run', 'check_writable', 'step_or_never',
+           'train_main']
 
 # %% ../../nbs/81_train.ipynb #a8d5add9
 def load_balance_loss(gate: torch.Tensor, x: torch.Tensor, top_k: int) -> torch.Tensor:
@@ -149,6 +150,7 @@ def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
     if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
     if cfg.log_every < 1 or cfg.warmup < 0: raise ValueError(f"log_every must be >= 1 and warmup >= 0, got {cfg.log_every}, {cfg.warmup}")
     if not cfg.first_weight >= 0: raise ValueError(f"first_weight must be >= 0, got {cfg.first_weight}")
+    if cfg.max_minutes is not None and not 0 < cfg.max_minutes < math.inf: raise ValueError(f"max_minutes must be > 0 (or None), got {cfg.max_minutes}")
     if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0 and 0.0 <= cfg.preamble <= 1.0):
         raise ValueError(f"twins, rename and preamble are shares in [0, 1], got {cfg.twins}, {cfg.rename}, {cfg.preamble}")
     if bad := [k for k in cfg.twin_kinds if k not in ("one", "same", "mixed")]:
@@ -229,6 +231,15 @@ def save_run(result: TrainResult, path: str | Path | None = None, command: str |
     return save_pretrained(m, path or weights_path(result.config.model), info)
 
 # %% ../../nbs/81_train.ipynb #895cccbd
+def check_writable(path: str | Path) -> Path:
+    "`path` as a file to write: its folder made and a scratch file written there now; an OSError saying why it cannot be."
+    path = Path(path)
+    if path.is_dir(): raise IsADirectoryError(f"{path} is a folder, not a file")
+    try: path.parent.mkdir(parents=True, exist_ok=True); tempfile.TemporaryFile(dir=path.parent).close()
+    except FileExistsError: raise NotADirectoryError(f"cannot write {path}: {path.parent} is a file, not a folder") from None
+    except OSError as e: raise OSError(f"cannot write {path}: {e.strerror or e}") from None
+    return path
+
 def step_or_never(text: str) -> int | None:
     "An argparse type: a step number >= 0, or 'never' (None)."
     if text.strip().lower() in ("never", "none"): return None
@@ -245,7 +256,7 @@ def train_main(argv: list[str] | None = None) -> int:
     for name in ("steps", "batch_size", "warmup", "seed", "log_every", "data_workers"):
         p.add_argument("--" + name.replace("_", "-"), type=int, default=getattr(d, name))
     for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes", "twins", "rename", "first_weight", "preamble"):
-        p.add_argument("--" + name.replace("_", "-"), type=float, default=getattr(d, name))
+        p.add_argument("--" + name.replace("_", "-"), type=positive_float if name == "max_minutes" else float, default=getattr(d, name))
     p.add_argument("--twin-kinds", nargs="+", default=list(d.twin_kinds), choices=["one", "same", "mixed"],
                    help=f"which requests get missing twins (default {' '.join(d.twin_kinds)})")
     p.add_argument("--wide-from", type=step_or_never, default=d.wide_from, help=f"the step from which batches take the wide mix, or 'never' (default {d.wide_from})")
@@ -257,10 +268,14 @@ def train_main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     try: get_config(a.model)
     except KeyError as e: p.error(e.args[0])
+    out = a.out or weights_path(a.model)
+    for option, path in [(o, f) for o, f in (("--out", out), ("--plot", a.plot)) if f]:   # before training: a run that cannot be saved is not started
+        try: check_writable(path)
+        except OSError as e: p.error(f"{option}: {e}")
     cfg = TrainConfig(**{k: v for k, v in vars(a).items() if k in TrainConfig.__dataclass_fields__})
     try: result = train(cfg)
     except (ValueError, OSError, DeviceUnavailableError) as e: p.error(str(e))
-    manifest = save_run(result, a.out, command="refmoe train " + " ".join(argv if argv is not None else sys.argv[2:]))
+    manifest = save_run(result, out, command="refmoe train " + " ".join(argv if argv is not None else sys.argv[2:]))
     if a.plot: plot_losses(result.losses, a.plot)
     print(f"{manifest['file']}: {manifest['parameters']:,} parameters, final loss {manifest['final_loss']}, "
           f"{result.seconds:.0f} s, sha256 {manifest['sha256'][:16]}")
