@@ -7,6 +7,7 @@ from refmoe.engine.engine import Engine
 from refmoe.engine.sampler import SamplingParams
 from refmoe.models.deepseek_v2 import CONFIGS, ModelConfig, get_config
 from refmoe.serving.backends import ScriptedBackend, TextChunk
+from refmoe.serving.completions import CompletionRequest
 from refmoe.serving.protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError
 from refmoe.serving.requests import ServerLimits
 from refmoe.serving.server import create_app
@@ -113,6 +114,8 @@ def test_engine_errors_name_their_param():
         try: sampling_params(ChatCompletionRequest(model="m", messages=[{"role": "user", "content": "hi"}], **fields))
         except ChatRequestError as e: return e.param
     test_eq([refused_param(stop=[""]), refused_param(stop="ok")], ["stop", None])   # None: accepted
+    sp = sampling_params(CompletionRequest(model="m", prompt="x", presence_penalty=0.5, frequency_penalty=-1, logit_bias={"5": 100}))
+    test_eq((sp.presence_penalty, sp.frequency_penalty, sp.logit_bias), (0.5, -1.0, ((5, 100.0),)))
 
 
 def test_serve_cli_errors():

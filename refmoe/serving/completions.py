@@ -38,9 +38,9 @@ class CompletionRequest(BaseModel):
     logprobs: int | None = Field(None, json_schema_extra={"type": "null"})
     suffix: str | None = Field(None, json_schema_extra={"type": "null"})
     best_of: int | None = Field(None, ge=1, strict=True, json_schema_extra={"maximum": 1})
-    presence_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False, json_schema_extra={"enum": [0, None]})
-    frequency_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False, json_schema_extra={"enum": [0, None]})
-    logit_bias: dict[str, Annotated[float, Field(ge=-100, le=100, strict=True)]] | None = Field(None, json_schema_extra={"maxProperties": 0})
+    presence_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False)
+    frequency_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False)
+    logit_bias: dict[str, Annotated[float, Field(ge=-100, le=100, strict=True, allow_inf_nan=False)]] | None = None
 
 def check_completion_request(req: CompletionRequest) -> CompletionRequest:
     "Refuse what refmoe does not do; the request with its prompt as one string or one list of token ids."
@@ -50,9 +50,8 @@ def check_completion_request(req: CompletionRequest) -> CompletionRequest:
                    (req.best_of not in (None, 1), "best_of", "only best_of=1 is supported")]
     for bad, param, message in unsupported:
         if bad: raise ChatRequestError(message, param, "unsupported_value")
-    for field in ("presence_penalty", "frequency_penalty", "logit_bias"):
-        if getattr(req, field):
-            raise ChatRequestError(f"{field} is not supported on /v1/completions (it is on /v1/chat/completions)", field, "unsupported_parameter")
+    if bad := [k for k in req.logit_bias or {} if not (k.isascii() and k.isdigit())]:   # as chat's (62b)
+        raise ChatRequestError(f"logit_bias keys must be token ids, got {bad[0]!r}", "logit_bias", "invalid_value")
     if req.stream_options is not None and not req.stream:
         raise ChatRequestError("stream_options is only allowed when stream is true", "stream_options", "invalid_value")
     prompt = req.prompt

@@ -83,7 +83,9 @@ class EngineBackend:
 def sampling_params(request: ChatCompletionRequest | CompletionRequest, tool_grammar: bool = False) -> SamplingParams:
     "The engine's sampling settings for a chat or completions request (`tool_grammar`: 63b's, for `auto` tool calls)."
     stop = (request.stop,) if isinstance(request.stop, str) else tuple(request.stop or ())
-    fields = sampling_fields(request, tool_grammar) if isinstance(request, ChatCompletionRequest) else {}
+    fields = sampling_fields(request, tool_grammar) if isinstance(request, ChatCompletionRequest) else dict(
+        presence_penalty=request.presence_penalty or 0.0, frequency_penalty=request.frequency_penalty or 0.0,
+        logit_bias={int(k): v for k, v in (request.logit_bias or {}).items()})   # a completion's adjustments, as chat's
     try:
         return SamplingParams(temperature=1.0 if request.temperature is None else request.temperature,
                               top_p=1.0 if request.top_p is None else request.top_p,
