@@ -5,6 +5,7 @@ from refmoe.serving.chat import ChatStream
 from refmoe.serving.protocol import ChatRequestError, Delta, ErrorDetail, ErrorResponse, Usage
 from refmoe.serving.answers import (
     chat_events,
+    dump,
     error_event,
 )
 
@@ -27,6 +28,19 @@ def payloads(events: list[str]) -> list:
         except ValueError: out.append(e); continue
         out.append(data.get("choices") or data.get("usage") or data)
     return out
+
+
+def test_answers_keep_openai_nulls():
+    from refmoe.serving.protocol import ChatCompletion, ChatCompletionChunk, ChatMessage, Choice, ChunkChoice, ToolCall
+    call = ToolCall(id="call_0", function={"name": "f", "arguments": "{}"})
+    whole = json.loads(dump(ChatCompletion(id="x", created=0, model="m", usage=Usage(),
+                                           choices=[Choice(message=ChatMessage(tool_calls=[call]), finish_reason="tool_calls")])))
+    test_eq((whole["choices"][0]["message"]["content"], whole["choices"][0]["logprobs"]), (None, None))
+    test_eq("refusal" in whole["choices"][0]["message"], False)                  # other None fields stay out
+    chunk = json.loads(dump(ChatCompletionChunk(id="x", created=0, model="m", choices=[ChunkChoice()])))
+    test_eq(chunk["choices"][0], {"index": 0, "delta": {}, "finish_reason": None, "logprobs": None})
+    test_eq("usage" in chunk, False)
+    test_eq(dump(Usage(prompt_tokens=1, total_tokens=1)), '{"prompt_tokens":1,"completion_tokens":0,"total_tokens":1}')   # no choices: as before
 
 
 def test_chat_events_of_a_scripted_answer():

@@ -12,6 +12,7 @@ from typing import Any, AsyncIterator
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
+from pydantic_core import to_json
 
 from .backends import TextChunk
 from .chat import ChatStream
@@ -34,8 +35,12 @@ def usage_of(last: TextChunk) -> ServerUsage:
                        total_tokens=last.prompt_tokens + last.completion_tokens)
 
 def dump(model: BaseModel) -> str:
-    "A response model as JSON, subclasses' fields included (the usage details), None fields left out."
-    return model.model_dump_json(exclude_none=True, serialize_as_any=True)
+    "A response model as JSON, subclasses' fields included (the usage details); None left out but where OpenAI sends null."
+    d = model.model_dump(mode="json", exclude_none=True, serialize_as_any=True)
+    for choice in d.get("choices", ()):   # OpenAI's answers carry these as null, and a client may index them
+        for key in ("finish_reason", "logprobs"): choice.setdefault(key, None)
+        if "message" in choice: choice["message"].setdefault("content", None)
+    return to_json(d, inf_nan_mode="null").decode()
 
 # %% ../../nbs/63g_answers.ipynb #1763ea94
 def first_call_only(chunks: list[Any]) -> list[Any]:
