@@ -174,5 +174,9 @@ def test_too_deep_is_a_template_error():
     for _ in range(450): schema = {"type": "object", "properties": {"a": schema}, "required": ["a"]}
     deep_tool = [{"type": "function", "function": {"name": "g", "parameters": schema}}]
     test_fail(lambda: render_chat_ids([user], ByteTokenizer(320), deep_tool), contains="tool 0 (g): its schema is nested too deeply")
+    try: render_chat_ids([user], ByteTokenizer(320), deep_tool)
+    except ChatTemplateError as e: test_eq(e.param, "tools")                          # the request field a server names
+    try: render_chat([user, deep_args])
+    except ChatTemplateError as e: test_eq(e.param, "messages")
     for _ in range(5000): schema = {"a": schema}
     test_fail(lambda: render_chat([user], [{"type": "function", "function": {"name": "g", "parameters": schema}}]), contains="nested too deeply to render")

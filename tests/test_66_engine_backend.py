@@ -106,6 +106,13 @@ def test_typed_control_tokens_stay_text():
         tok = eng.tokenizer
         test_eq((ids.count(tok.im_end_id), ids.count(tok.special_ids["<|im_start|>"])), (1, 2))   # the template's: the user's end, two starts
         test_eq(tok.decode(ids), render_chat(req.messages))
+        schema = {"type": "string"}
+        for _ in range(450): schema = {"type": "object", "properties": {"a": schema}, "required": ["a"]}
+        deep = ChatCompletionRequest(model="tiny", messages=[{"role": "user", "content": "hi"}],
+                                     tools=[{"type": "function", "function": {"name": "g", "parameters": schema}}])
+        try: EngineBackend(eng, "tiny").encode(deep)
+        except ChatRequestError as e: refused = (e.param, str(e).split(":")[0])
+        test_eq(refused, ("tools", "tools"))                                          # a too-deep tool is the tools' fault
 
 
 def test_engine_errors_name_their_param():

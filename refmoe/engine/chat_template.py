@@ -82,7 +82,8 @@ _calls = _env.from_string(TOOL_CALLS_MACRO + "{{- render_tool_calls(calls) -}}")
 
 # %% ../../nbs/51_chat_template.ipynb #03a08d98
 class ChatTemplateError(ValueError):
-    "A message, tool or tool call that the chat template cannot render."
+    "A message, tool or tool call that the chat template cannot render; `param` names the request field at fault."
+    def __init__(self, message: str, param: str = "messages"): super().__init__(message); self.param = param
 
 ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool"}
 ImageTokens = int | Callable[[dict], int] | None
@@ -155,7 +156,7 @@ def _tool(tool: Any, i: int) -> dict:
     t = _as_dict(tool, f"tool {i}")
     fn = t.get("function")
     if t.get("type", "function") != "function" or not isinstance(fn, Mapping) or not isinstance(fn.get("name"), str):
-        raise ChatTemplateError(f"tool {i} must be {{\"type\": \"function\", \"function\": {{\"name\": ...}}}}")
+        raise ChatTemplateError(f"tool {i} must be {{\"type\": \"function\", \"function\": {{\"name\": ...}}}}", "tools")
     return t
 
 # %% ../../nbs/51_chat_template.ipynb #b62e3da3
@@ -191,7 +192,7 @@ def _marked_tool(tool: Any, i: int, literals: list[str]) -> dict:
     "Tool `i` checked and marked; a `ChatTemplateError` naming it when it is nested too deeply to walk."
     t = _tool(tool, i)
     try: return _marked(t, literals)
-    except RecursionError: raise ChatTemplateError(f"tool {i} ({t['function']['name']}): its schema is nested too deeply") from None
+    except RecursionError: raise ChatTemplateError(f"tool {i} ({t['function']['name']}): its schema is nested too deeply", "tools") from None
 
 def render_chat_ids(messages: Sequence[Any], tokenizer: ByteTokenizer, tools: Sequence[Any] | None = None,
                     add_generation_prompt: bool = True, image_tokens: ImageTokens = None) -> list[int]:

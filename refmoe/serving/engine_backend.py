@@ -64,7 +64,9 @@ class EngineBackend:
         "The prompt ids of a chat request, and its images' feature rows (None without images)."
         tools = [t.model_dump(exclude_none=True) for t in request.tools or []] if request.tool_choice != "none" else None
         try: ids = render_chat_ids(request.messages, self.engine.tokenizer, tools or None, image_tokens=self.image_tokens)   # typed control tokens stay text (51)
-        except ValueError as e: raise ChatRequestError(f"messages: {e}", "messages", "invalid_value") from None
+        except ValueError as e:   # a template error names its field (a tool's schema: tools); any other is the messages'
+            param = getattr(e, "param", "messages")
+            raise ChatRequestError(f"{param}: {e}", param, "invalid_value") from None
         feats = []
         for url in _image_urls(request.messages):
             try: feats.append(image_features(url, self.vision))
