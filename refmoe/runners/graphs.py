@@ -14,7 +14,7 @@ from torch import nn
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
-from ..core.env import resolve_device
+from ..core.env import check_graph_backend, resolve_device
 from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode, check_forward_batch
 from .input_buffers import StaticSlots
@@ -138,6 +138,7 @@ class CUDAGraphBackend:
     "Real CUDA graphs, all captured into one shared memory pool."
     name = "cuda"
     def __init__(self, device: str | torch.device = "cuda"):
+        check_graph_backend("cuda", device)   # no GPU, or a CPU device: DeviceUnavailableError, not an error deep in torch
         self.device = resolve_device(device)
         self.pool = torch.cuda.graph_pool_handle()
         self.stream = torch.cuda.Stream(self.device)
@@ -155,9 +156,7 @@ GraphBackend = CPUGraphBackend | CUDAGraphBackend
 def make_backend(device: str | torch.device | None = None, kind: str | None = None) -> GraphBackend:
     "The graph backend for a device (or `kind` 'cpu'/'cuda'): real CUDA graphs on cuda, recorded operations otherwise."
     kind = kind or resolve_device(device).type
-    if kind == "cuda":
-        resolve_device(device if device is not None else "cuda")   # no GPU: DeviceUnavailableError, not an error deep in torch
-        return CUDAGraphBackend(device if device is not None else "cuda")
+    if kind == "cuda": return CUDAGraphBackend(device if device is not None else "cuda")
     if kind == "cpu": return CPUGraphBackend()
     raise ValueError(f"unknown graph backend {kind!r}: use 'cpu' or 'cuda'")
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .answers import dump, error_event, usage_of
 from .backends import TextChunk
-from .protocol import ChatRequestError, StreamOptions, Usage
+from .protocol import ChatRequestError, LogitBias, Penalty, StreamOptions, Temperature, TopP, Usage, check_logit_bias
 
 # %% auto #0
 __all__ = ['TokenId', 'CompletionRequest', 'check_completion_request', 'CompletionChoice', 'Completion', 'completion_events']
@@ -27,8 +27,8 @@ class CompletionRequest(BaseModel):
     model: str
     prompt: str | list[TokenId] | list[str] | list[list[TokenId]] = Field(json_schema_extra={"minLength": 1, "minItems": 1})
     max_tokens: int | None = Field(16, ge=1, strict=True)
-    temperature: float | None = Field(None, ge=0, le=2, strict=True, allow_inf_nan=False)
-    top_p: float | None = Field(None, gt=0, le=1, strict=True, allow_inf_nan=False)
+    temperature: Temperature | None = None
+    top_p: TopP | None = None
     stop: str | list[str] | None = None
     seed: int | None = Field(None, strict=True)
     stream: bool = Field(False, strict=True)
@@ -38,9 +38,9 @@ class CompletionRequest(BaseModel):
     logprobs: int | None = Field(None, json_schema_extra={"type": "null"})
     suffix: str | None = Field(None, json_schema_extra={"type": "null"})
     best_of: int | None = Field(None, ge=1, strict=True, json_schema_extra={"maximum": 1})
-    presence_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False)
-    frequency_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False)
-    logit_bias: dict[str, Annotated[float, Field(ge=-100, le=100, strict=True, allow_inf_nan=False)]] | None = None
+    presence_penalty: Penalty | None = None
+    frequency_penalty: Penalty | None = None
+    logit_bias: LogitBias | None = None
 
 def check_completion_request(req: CompletionRequest) -> CompletionRequest:
     "Refuse what refmoe does not do; the request with its prompt as one string or one list of token ids."
@@ -50,8 +50,7 @@ def check_completion_request(req: CompletionRequest) -> CompletionRequest:
                    (req.best_of not in (None, 1), "best_of", "only best_of=1 is supported")]
     for bad, param, message in unsupported:
         if bad: raise ChatRequestError(message, param, "unsupported_value")
-    if bad := [k for k in req.logit_bias or {} if not (k.isascii() and k.isdigit())]:   # as chat's (62b)
-        raise ChatRequestError(f"logit_bias keys must be token ids, got {bad[0]!r}", "logit_bias", "invalid_value")
+    check_logit_bias(req.logit_bias)
     if req.stream_options is not None and not req.stream:
         raise ChatRequestError("stream_options is only allowed when stream is true", "stream_options", "invalid_value")
     prompt = req.prompt

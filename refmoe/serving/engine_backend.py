@@ -32,7 +32,7 @@ from .launcher import run_server
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError
 from .requests import ServerLimits
 from .server import create_app
-from .structured import sampling_fields
+from .structured import adjustment_fields, sampling_fields
 from .tool_calls import DETECTORS
 
 # %% auto #0
@@ -85,9 +85,8 @@ class EngineBackend:
 def sampling_params(request: ChatCompletionRequest | CompletionRequest, tool_grammar: bool = False) -> SamplingParams:
     "The engine's sampling settings for a chat or completions request (`tool_grammar`: 63b's, for `auto` tool calls)."
     stop = (request.stop,) if isinstance(request.stop, str) else tuple(request.stop or ())
-    fields = sampling_fields(request, tool_grammar) if isinstance(request, ChatCompletionRequest) else dict(
-        presence_penalty=request.presence_penalty or 0.0, frequency_penalty=request.frequency_penalty or 0.0,
-        logit_bias={int(k): v for k, v in (request.logit_bias or {}).items()})   # a completion's adjustments, as chat's
+    chat = isinstance(request, ChatCompletionRequest)
+    fields = sampling_fields(request, tool_grammar) if chat else adjustment_fields(request)   # a completion: penalties and bias only
     try:
         return SamplingParams(temperature=1.0 if request.temperature is None else request.temperature,
                               top_p=1.0 if request.top_p is None else request.top_p,

@@ -10,12 +10,13 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 # %% auto #0
-__all__ = ['Content', 'Message', 'EXAMPLE_TOOLS', 'HERMES_FORMATS', 'ADJUSTMENTS', 'BACKEND_SUPPORT', 'TextPart', 'ImagePart',
-           'FunctionCall', 'ToolCall', 'SystemMessage', 'UserMessage', 'AssistantMessage', 'ToolMessage', 'FunctionDef',
-           'Tool', 'NamedFunction', 'NamedToolChoice', 'StreamOptions', 'JsonSchemaFormat', 'ResponseFormat',
-           'ChatCompletionRequest', 'TopLogprob', 'TokenLogprob', 'ChoiceLogprobs', 'ChatMessage', 'Choice', 'Usage',
-           'ChatCompletion', 'DeltaFunction', 'DeltaToolCall', 'Delta', 'ChunkChoice', 'ChatCompletionChunk',
-           'ErrorDetail', 'ErrorResponse', 'ChatRequestError', 'check_request', 'unsupported_fields', 'check_supported']
+__all__ = ['Content', 'Message', 'Temperature', 'TopP', 'Penalty', 'LogitBias', 'EXAMPLE_TOOLS', 'HERMES_FORMATS', 'ADJUSTMENTS',
+           'BACKEND_SUPPORT', 'TextPart', 'ImagePart', 'FunctionCall', 'ToolCall', 'SystemMessage', 'UserMessage',
+           'AssistantMessage', 'ToolMessage', 'FunctionDef', 'Tool', 'NamedFunction', 'NamedToolChoice',
+           'StreamOptions', 'JsonSchemaFormat', 'ResponseFormat', 'check_logit_bias', 'ChatCompletionRequest',
+           'TopLogprob', 'TokenLogprob', 'ChoiceLogprobs', 'ChatMessage', 'Choice', 'Usage', 'ChatCompletion',
+           'DeltaFunction', 'DeltaToolCall', 'Delta', 'ChunkChoice', 'ChatCompletionChunk', 'ErrorDetail',
+           'ErrorResponse', 'ChatRequestError', 'check_request', 'unsupported_fields', 'check_supported']
 
 # %% ../../nbs/62b_protocol.ipynb #cffe3aec
 class _Model(BaseModel):
@@ -57,6 +58,16 @@ class JsonSchemaFormat(_Model):
     strict: bool | None = None
 class ResponseFormat(_Model): type: Literal["text", "json_object", "json_schema"]; json_schema: JsonSchemaFormat | None = None
 
+Temperature = Annotated[float, Field(ge=0, le=2, strict=True, allow_inf_nan=False)]   # strict: a number, not "0.5" or true
+TopP = Annotated[float, Field(gt=0, le=1, strict=True, allow_inf_nan=False)]
+Penalty = Annotated[float, Field(ge=-2, le=2, strict=True, allow_inf_nan=False)]
+LogitBias = dict[str, Annotated[float, Field(ge=-100, le=100, strict=True, allow_inf_nan=False)]]
+
+def check_logit_bias(logit_bias: dict[str, float] | None) -> None:
+    "Raise `ChatRequestError` unless every `logit_bias` key is a token id."
+    if bad := [k for k in logit_bias or {} if not (k.isascii() and k.isdigit())]:
+        raise ChatRequestError(f"logit_bias keys must be token ids, got {bad[0]!r}", "logit_bias", "invalid_value")
+
 class ChatCompletionRequest(_Model):
     "An OpenAI Chat Completions request: the fields refmoe reads (others are ignored)."
     model: str
@@ -67,8 +78,8 @@ class ChatCompletionRequest(_Model):
     stream_options: StreamOptions | None = None
     max_tokens: int | None = Field(None, ge=1, strict=True)
     max_completion_tokens: int | None = Field(None, ge=1, strict=True)
-    temperature: float | None = Field(None, ge=0, le=2, strict=True, allow_inf_nan=False)   # strict: a number, not "0.5" or true
-    top_p: float | None = Field(None, gt=0, le=1, strict=True, allow_inf_nan=False)
+    temperature: Temperature | None = None
+    top_p: TopP | None = None
     stop: str | list[str] | None = None
     seed: int | None = Field(None, strict=True)
     n: int = Field(1, ge=1, strict=True)
@@ -76,9 +87,9 @@ class ChatCompletionRequest(_Model):
     logprobs: bool | None = Field(None, strict=True)
     top_logprobs: int | None = Field(None, ge=0, le=20, strict=True)
     response_format: ResponseFormat | None = None
-    presence_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False)
-    frequency_penalty: float | None = Field(None, ge=-2, le=2, strict=True, allow_inf_nan=False)
-    logit_bias: dict[str, Annotated[float, Field(ge=-100, le=100, strict=True, allow_inf_nan=False)]] | None = None
+    presence_penalty: Penalty | None = None
+    frequency_penalty: Penalty | None = None
+    logit_bias: LogitBias | None = None
     parallel_tool_calls: bool | None = Field(None, strict=True)
 
 # %% ../../nbs/62b_protocol.ipynb #4aa8c0f0
@@ -144,8 +155,7 @@ def check_request(req: ChatCompletionRequest) -> None:
 def _check_adjustments(req: ChatCompletionRequest, tools_callable: bool) -> None:
     "Raise `ChatRequestError` for logprobs, logit bias or response format settings that contradict themselves or the tools."
     if req.top_logprobs and not req.logprobs: raise ChatRequestError("top_logprobs requires logprobs=true", "top_logprobs", "invalid_value")
-    if bad := [k for k in req.logit_bias or {} if not (k.isascii() and k.isdigit())]:
-        raise ChatRequestError(f"logit_bias keys must be token ids, got {bad[0]!r}", "logit_bias", "invalid_value")
+    check_logit_bias(req.logit_bias)
     fmt = req.response_format
     if fmt is not None and fmt.type == "json_schema" and fmt.json_schema is None:
         raise ChatRequestError("response_format.json_schema is required when its type is json_schema", "response_format", "invalid_value")

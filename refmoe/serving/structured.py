@@ -5,12 +5,14 @@
 # %% ../../nbs/63b_structured.ipynb #326f6942
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, hermes_calls_grammar, schema_error, strict_schema, tool_calls_schema
 from ..engine.sampler import Constraint
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 
 # %% auto #0
-__all__ = ['response_constraint', 'sampling_fields']
+__all__ = ['response_constraint', 'adjustment_fields', 'sampling_fields']
 
 # %% ../../nbs/63b_structured.ipynb #714d2e97
 def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) -> Constraint | None:
@@ -37,8 +39,12 @@ def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) 
     return c
 
 # %% ../../nbs/63b_structured.ipynb #bf9c9379
+def adjustment_fields(req: Any) -> dict:
+    "The `SamplingParams` fields of a chat or completions request's penalties and logit bias."
+    return dict(presence_penalty=req.presence_penalty or 0.0, frequency_penalty=req.frequency_penalty or 0.0,
+                logit_bias={int(k): v for k, v in (req.logit_bias or {}).items()})
+
 def sampling_fields(req: ChatCompletionRequest, tool_grammar: bool = False) -> dict:
     "The `SamplingParams` fields of `req`'s logprobs, penalties, logit bias and constraint (`tool_grammar`: `response_constraint`'s)."
-    return dict(logprobs=bool(req.logprobs), top_logprobs=req.top_logprobs or 0, presence_penalty=req.presence_penalty or 0.0,
-                frequency_penalty=req.frequency_penalty or 0.0, logit_bias={int(k): v for k, v in (req.logit_bias or {}).items()},
+    return dict(logprobs=bool(req.logprobs), top_logprobs=req.top_logprobs or 0, **adjustment_fields(req),
                 constraint=response_constraint(req, tool_grammar))
