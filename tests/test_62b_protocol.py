@@ -12,6 +12,15 @@ from refmoe.serving.protocol import (
 from fastcore.test import test_eq, test_fail
 from pydantic import ValidationError
 
+CALL = {"id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
+ASK, CALLED = {"role": "user", "content": "Weather in Paris?"}, {"role": "assistant", "content": None, "tool_calls": [CALL]}
+ANSWER, IMAGE = {"role": "tool", "tool_call_id": "call_0", "content": "18°C"}, {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}
+
+def message_refusal(*messages):
+    "(param, message) of the refusal of a chat request with these `messages`; None if it is accepted."
+    try: check_request(ChatCompletionRequest(model="m", messages=list(messages)))
+    except ChatRequestError as e: return e.param, str(e)
+
 
 def test_sampling_numbers_are_strict():
     base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
@@ -42,6 +51,23 @@ def test_adjustment_fields():
     for bad in [{"top_logprobs": 21}, {"presence_penalty": 2.5}, {"frequency_penalty": -3}, {"logit_bias": {"1": 101}},
                 {"response_format": {"type": "xml"}}, {"response_format": {"type": "json_schema", "json_schema": {"name": "a b"}}}]:
         test_fail(lambda: ChatCompletionRequest(**{**base, **bad}), exc=ValidationError)
+
+
+def test_tool_answers_and_images_checked():
+    test_eq(message_refusal(ASK, CALLED, ANSWER), None)
+    again = {"role": "assistant", "tool_calls": [{**CALL, "id": "call_1"}]}
+    test_eq(message_refusal(ASK, CALLED, ANSWER, {"role": "assistant", "content": "18°C."}, ASK, again, {**ANSWER, "tool_call_id": "call_1"}), None)
+    for messages, param in [((ANSWER,), "messages.0"), ((ASK, ANSWER), "messages.1"), ((ASK, ANSWER, CALLED), "messages.1"),
+                            ((ASK, CALLED, {**ANSWER, "tool_call_id": "call_9"}), "messages.2"),
+                            ((ASK, CALLED, ANSWER, {**ANSWER, "tool_call_id": "call_1"}, again), "messages.3")]:
+        got = message_refusal(*messages)
+        test_eq(got[0], param)
+        assert "role 'tool'" in got[1] and "call_" in got[1], got
+    test_eq(message_refusal({"role": "user", "content": [IMAGE, {"type": "text", "text": "What is this?"}]}), None)
+    test_eq(message_refusal({"role": "system", "content": [{"type": "text", "text": "Be brief."}]}, ASK), None)
+    for role, extra in [("system", {}), ("developer", {}), ("assistant", {}), ("tool", {"tool_call_id": "call_0"})]:
+        messages = (ASK, CALLED, {"role": role, "content": [{"type": "text", "text": "see"}, IMAGE], **extra})
+        test_eq(message_refusal(*messages), ("messages.2.content.1", f"messages.2: image_url parts are only allowed in messages with role 'user', not in one with role {role!r}"))
 
 
 def test_backends_refuse_what_they_cannot_do():

@@ -161,6 +161,24 @@ def test_bad_requests_get_4xx():
         test_eq(client.chat.completions.create(**ok).choices[0].message.content, "hi")
 
 
+def test_tool_answers_and_images_through_the_client():
+    call = {"id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
+    ask, called = {"role": "user", "content": "Weather in Paris?"}, {"role": "assistant", "content": None, "tool_calls": [call]}
+    answer, image = {"role": "tool", "tool_call_id": "call_0", "content": "18°C"}, {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}
+    with serve_in_background(create_app(ScriptedBackend("It is 18°C."))) as url:
+        client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
+        def chat(*messages, **extra): return client.chat.completions.create(model="refmoe-scripted", tools=EXAMPLE_TOOLS, messages=list(messages), **extra)
+        test_eq(chat(ask, called, answer).choices[0].message.content, "It is 18°C.")
+        test_eq(chat({"role": "user", "content": [{"type": "text", "text": "What is this?"}, image]}).choices[0].finish_reason, "stop")
+        for messages, param in [((ask, answer), "messages.1"), ((ask, called, {**answer, "tool_call_id": "call_7"}), "messages.2"),
+                                (({"role": "system", "content": [image]}, ask), "messages.0.content.0"),
+                                ((ask, {"role": "assistant", "content": [{"type": "text", "text": "see"}, image]}), "messages.1.content.1"),
+                                ((ask, called, {**answer, "content": [image]}), "messages.2.content.0")]:
+            for stream in (False, True):
+                try: chat(*messages, stream=stream); raise AssertionError(f"{param} accepted")
+                except openai.BadRequestError as e: test_eq((e.status_code, e.type, e.param, e.code), (400, "invalid_request_error", param, "invalid_value"))
+
+
 def test_backend_failure():
     def crash(request): raise RuntimeError("the model crashed")
     with serve_in_background(create_app(ScriptedBackend(crash))) as url, httpx.Client(base_url=url) as http:

@@ -16,7 +16,8 @@ __all__ = ['Content', 'Message', 'Temperature', 'TopP', 'Penalty', 'LogitBias', 
            'StreamOptions', 'JsonSchemaFormat', 'ResponseFormat', 'check_logit_bias', 'ChatCompletionRequest',
            'TopLogprob', 'TokenLogprob', 'ChoiceLogprobs', 'ChatMessage', 'Choice', 'Usage', 'ChatCompletion',
            'DeltaFunction', 'DeltaToolCall', 'Delta', 'ChunkChoice', 'ChatCompletionChunk', 'ErrorDetail',
-           'ErrorResponse', 'ChatRequestError', 'check_request', 'unsupported_fields', 'check_supported']
+           'ErrorResponse', 'ChatRequestError', 'check_request', 'check_messages', 'unsupported_fields',
+           'check_supported']
 
 # %% ../../nbs/62b_protocol.ipynb #cffe3aec
 class _Model(BaseModel):
@@ -150,7 +151,21 @@ def check_request(req: ChatCompletionRequest) -> None:
         raise ChatRequestError("tool_choice requires tools", "tool_choice", "invalid_value")
     if isinstance(choice, NamedToolChoice) and choice.function.name not in names:
         raise ChatRequestError(f"tool_choice names {choice.function.name!r}, which is not in tools", "tool_choice", "invalid_value")
+    check_messages(req.messages)
     _check_adjustments(req, bool(names) and choice != "none")
+
+def check_messages(messages: list[Any]) -> None:
+    "Raise `ChatRequestError` for a `tool` message that answers no earlier assistant tool call, or an image outside a `user` message."
+    called = set()
+    for i, m in enumerate(messages):
+        parts = m.content if isinstance(m.content, list) else []
+        if m.role != "user" and (j := next((j for j, p in enumerate(parts) if p.type == "image_url"), None)) is not None:
+            raise ChatRequestError(f"messages.{i}: image_url parts are only allowed in messages with role 'user', not in one with role {m.role!r}",
+                                   f"messages.{i}.content.{j}", "invalid_value")
+        if m.role == "assistant": called.update(c.id for c in m.tool_calls or [])
+        if m.role == "tool" and m.tool_call_id not in called:
+            raise ChatRequestError(f"messages.{i}: a message with role 'tool' must answer a tool call of an earlier assistant message, "
+                                   f"but no earlier assistant message made a call with id {m.tool_call_id!r}", f"messages.{i}", "invalid_value")
 
 def _check_adjustments(req: ChatCompletionRequest, tools_callable: bool) -> None:
     "Raise `ChatRequestError` for logprobs, logit bias or response format settings that contradict themselves or the tools."
