@@ -18,7 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("refmoe.serving.engine_backend:serve_main", "run the OpenAI-compatible chat server: the scripted backend, or a model through the engine"),
     "check": ("refmoe.runners.check:check_main", "graph-vs-eager differential check of the graph runners ('check ep': under expert parallelism)"),
     "bench": ("", "benchmarks, one JSON line per case (`refmoe bench --help` lists them)"),
-    "train": ("refmoe.train.trainer:train_main", "train a model config (tiny-tools) on synthetic tool conversations and save its weights"),
+    "train": ("refmoe.train.train_cli:train_main", "train a model config (tiny-tools) on synthetic tool conversations and save its weights"),
 }
 
 CHECKS: dict[str, str] = {"ep": "refmoe.ep.runner:check_main"}
