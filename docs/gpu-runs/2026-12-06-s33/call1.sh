@@ -6,7 +6,8 @@ NAME=$(python3 -c "import torch; print(torch.cuda.get_device_name().replace(' ',
 if [ "$NAME" = NVIDIA_H200 ]; then exec bash docs/gpu-runs/2026-12-06-s27/call4.sh; fi
 CALL=call1; . docs/gpu-runs/2026-12-06-s25/prelude.sh
 T0=$(date +%s); el() { echo "($(( $(date +%s) - T0 ))s)"; }
-timeout 300 python3 -m pytest -q -m gpu tests/test_02_env.py tests/test_31_graphs.py tests/test_32_decode_runner.py \
+timeout 300 python3 -m pytest -q -m gpu tests/test_02_env.py tests/test_18_paged_attention.py tests/test_18a_extend_attention.py \
+  tests/test_21_attention.py tests/test_33_prefill_runner.py tests/test_31_graphs.py tests/test_32_decode_runner.py \
   tests/test_34_check.py tests/test_57_model_runner.py > $R/tests.txt 2>&1
 echo "tests rc=$? $(el)"; tail -3 $R/tests.txt; pack
 timeout 120 python3 -m refmoe check --steps 4 --backend cuda --device cuda > $R/check.txt 2>&1; echo "check rc=$? $(el)"; tail -3 $R/check.txt
