@@ -22,6 +22,13 @@ def _agree(logits, cfg, **kw):
     return w, ids
 
 
+def test_config_types():
+    test_fail(lambda: TopKConfig(2.5), contains="top_k must be an int, got 2.5")
+    test_fail(lambda: TopKConfig(2, n_group="4"), contains="n_group must be an int")
+    test_fail(lambda: TopKConfig(2, routed_scaling_factor="2.5"), contains="routed_scaling_factor must be a number")
+    test_eq(TopKConfig(2, routed_scaling_factor=2).routed_scaling_factor, 2)
+
+
 def test_torch_reference_masks_padding():
     logits = torch.tensor([[2.0, 0.0, 1.0, -1.0], [0.5, 3.0, 0.0, -0.5], [1.0, 1.5, 0.0, 0.2]])
     w, ids = select_experts_torch(logits, TopKConfig(top_k=2), num_token_non_padded=torch.tensor([2], dtype=torch.int32))
@@ -78,6 +85,29 @@ def test_bad_input():
     test_fail(lambda: select_experts(None, logits, TopKConfig(top_k=2, scoring_func="relu")), contains="unknown scoring_func")
     test_fail(lambda: select_experts(None, logits, TopKConfig(top_k=2), expert_map=torch.arange(8)), contains="expert_map must be torch.int32")
     test_fail(lambda: select_experts(None, logits, TopKConfig(top_k=2), impl="cuda"), contains="unknown impl")
+    test_fail(lambda: select_experts(None, logits, 2), contains="config must be a TopKConfig, got int")
+
+
+def test_strided_bias_and_map():
+    logits = torch.randn(5, 6, generator=torch.Generator().manual_seed(0))
+    bias = torch.randn(12, generator=torch.Generator().manual_seed(1))[::2]
+    emap = torch.stack([torch.tensor([5, 4, 3, 2, 1, 0], dtype=torch.int32)] * 2, 1)[:, 0]
+    assert not bias.is_contiguous() and not emap.is_contiguous()
+    _agree(logits, TopKConfig(top_k=2), correction_bias=bias)
+    _agree(logits, TopKConfig(top_k=2, scoring_func="sigmoid", n_group=3, topk_group=2), correction_bias=bias, expert_map=emap)
+    _, ids = _agree(logits, TopKConfig(top_k=2), expert_map=emap)
+    test_eq([len(set(r)) for r in ids.tolist()], [2] * 5)
+
+
+def test_bias_needs_two_experts_per_group():
+    logits = torch.randn(5, 6, generator=torch.Generator().manual_seed(0))
+    bias = torch.randn(6, generator=torch.Generator().manual_seed(1))
+    for impl in ("triton", "torch"):
+        test_fail(lambda: select_experts(None, logits, TopKConfig(top_k=2, n_group=6, topk_group=3), correction_bias=bias, impl=impl),
+                  contains="each group needs at least 2 experts")
+    _agree(logits, TopKConfig(top_k=2, n_group=6, topk_group=3))
+    _agree(logits, TopKConfig(top_k=2), correction_bias=bias)
+    _agree(logits, TopKConfig(top_k=2, n_group=3, topk_group=2), correction_bias=bias)
 
 
 def test_nan_logits_keep_ids_in_range():

@@ -73,6 +73,19 @@ def test_bad_input():
     test_fail(lambda: gate_route(torch.randn(300, 32), gate, cfg, counters=torch.zeros(2, dtype=torch.int32)), contains="300 rows need 3 counters")
     test_fail(lambda: gate_route(x, gate, TopKConfig(top_k=9)), contains="top_k=9 must be between 1 and the number of experts E=8")
     test_fail(lambda: gate_route(x, gate, cfg, torch.tensor([2.0])), contains="must be int32")
+    test_fail(lambda: gate_route(x[:, :0], gate[:, :0], cfg), contains="hidden size 0")
+    test_fail(lambda: gate_route(x, gate, 2), contains="config must be a TopKConfig")
+    test_fail(lambda: gate_route(x, gate, cfg, counters=torch.zeros(8, dtype=torch.int32)[::2]), contains="counters must be contiguous")
+
+
+def test_strided_bias_and_map():
+    x, gate, _ = _gate_case(M=5, H=32, E=6)
+    bias = torch.randn(12, generator=torch.Generator().manual_seed(1))[::2]
+    emap = torch.stack([torch.tensor([5, 4, 3, 2, 1, 0], dtype=torch.int32)] * 2, 1)[:, 0]
+    _gate_agree(x, gate, TopKConfig(top_k=2), correction_bias=bias)
+    _gate_agree(x, gate, TopKConfig(top_k=2, scoring_func="sigmoid", n_group=3, topk_group=2), correction_bias=bias, expert_map=emap)
+    _, ids = _gate_agree(x, gate, TopKConfig(top_k=2), expert_map=emap)
+    test_eq([len(set(r)) for r in ids.tolist()], [2] * 5)
 
 
 def test_gate_route_counts_load():
@@ -86,6 +99,9 @@ def test_gate_route_counts_load():
     test_eq(int(load.sum()), int((ids[:13] >= 0).sum()) + 60)   # adds: 20 rows of 3 more
     test_fail(lambda: gate_route(x, gate, TopKConfig(top_k=3), expert_load=torch.zeros(8, dtype=torch.int32)), contains="expert_load must be int64 [8]")
     test_fail(lambda: gate_route(x, gate, TopKConfig(top_k=3), expert_load=torch.zeros(7, dtype=torch.int64)), contains="expert_load must be int64 [8]")
+    strided = torch.zeros(16, dtype=torch.int64)   # a strided view would be counted into the storage between its elements
+    test_fail(lambda: gate_route(x, gate, TopKConfig(top_k=3), expert_load=strided[::2]), contains="expert_load must be contiguous")
+    test_eq(int(strided.sum()), 0)
 
 
 def test_one_recorded_op():

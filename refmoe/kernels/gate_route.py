@@ -42,9 +42,9 @@ def gate_route_kernel(
     - x_ptr: hidden states [M, H], bf16, fp16 or fp32; row stride `stride_xm`, unit column stride.
     - gate_ptr: gate weights [E, H], x's dtype; row stride `stride_ge`, unit column stride.
     - part_ptr: scratch, fp32 [SPLIT, row blocks * BLOCK_M, BLOCK_E]; read only when SPLIT > 1.
-    - counter_ptr: int32 [>= row blocks], zero on entry and on exit; read only when SPLIT > 1.
+    - counter_ptr: int32 [>= row blocks], contiguous, zero on entry and on exit; read only when SPLIT > 1.
     - bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr: as in `topk_route_kernel`.
-    - load_ptr: int64 [E], the expert-load counter, one added per routed (row, slot); read only when HAS_LOAD.
+    - load_ptr: int64 [E], contiguous, the expert-load counter, one added per routed (row, slot); read only when HAS_LOAD.
 
     Key constexprs: SPLIT (programs per row block), H_PER_SPLIT (a multiple of BLOCK_H),
     BLOCK_H (the K tile of `tl.dot`), PRECISION (`tl.dot`'s input precision: "ieee" for fp32
@@ -152,6 +152,7 @@ def gate_route_op(x: torch.Tensor, gate: torch.Tensor, correction_bias: Optional
 def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | None) -> None:
     "Raise a clear error for a gate GEMM that would read out of bounds or mix dtypes."
     if x.dim() != 2 or not x.is_floating_point(): raise ValueError(f"hidden_states must be a float [M, H] tensor, got {x.dtype} {tuple(x.shape)}")
+    if x.shape[1] == 0: raise ValueError("hidden_states has hidden size 0: the gate GEMM needs H >= 1")
     if gate.dim() != 2 or gate.shape[1] != x.shape[1]:
         raise ValueError(f"gate must be [E, {x.shape[1]}] for hidden_states [M, {x.shape[1]}], got {tuple(gate.shape)}")
     if gate.dtype != x.dtype: raise TypeError(f"gate is {gate.dtype} but hidden_states is {x.dtype}: the GEMM takes one input dtype")
@@ -162,6 +163,7 @@ def _check_gate(x: torch.Tensor, gate: torch.Tensor, counters: torch.Tensor | No
         need = triton.cdiv(x.shape[0], gate_route_plan(x.shape[0], x.shape[1], interpreted_on(x))[0])
         if counters.dtype != torch.int32 or counters.dim() != 1 or counters.device != x.device:
             raise TypeError(f"counters must be a 1-d int32 tensor on {x.device}, got {counters.dtype} {tuple(counters.shape)} on {counters.device}")
+        if not counters.is_contiguous(): raise ValueError(f"counters must be contiguous (written in place), got stride {counters.stride()}")
         if counters.numel() < need: raise ValueError(f"{x.shape[0]} rows need {need} counters, got {counters.numel()}: use route_counters(num_rows, device)")
 
 def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConfig,
@@ -173,11 +175,14 @@ def gate_route(hidden_states: torch.Tensor, gate: torch.Tensor, config: TopKConf
     _check_gate(x, gate, counters)
     if expert_load is not None and (expert_load.dtype != torch.int64 or expert_load.shape != (gate.shape[0],) or expert_load.device != x.device):
         raise TypeError(f"expert_load must be int64 [{gate.shape[0]}] on {x.device}, got {expert_load.dtype} {tuple(expert_load.shape)} on {expert_load.device}")
+    if expert_load is not None and not expert_load.is_contiguous():
+        raise ValueError(f"expert_load must be contiguous (written in place), got stride {expert_load.stride()}")
     M, E, c = x.shape[0], gate.shape[0], config
     check_routing(None, x[:, :1].expand(M, E), c, correction_bias, expert_map, num_token_non_padded)   # a view shaped like the logits: no allocation
     if counters is None: counters = route_counters(M, x.device)
+    bias, emap = (None if t is None else t.contiguous() for t in (correction_bias, expert_map))   # the kernel reads [E] with unit stride
     w = torch.empty(M, c.top_k, dtype=torch.float32, device=x.device)
     ids = torch.empty(M, c.top_k, dtype=torch.int32, device=x.device)
-    gate_route_op(x, gate, correction_bias, expert_map, num_token_non_padded, w, ids, counters, expert_load, c.top_k,
+    gate_route_op(x, gate, bias, emap, num_token_non_padded, w, ids, counters, expert_load, c.top_k,
                   c.scoring_func == "sigmoid", c.n_group, c.topk_group, c.renormalize, float(c.routed_scaling_factor))
     return w, ids

@@ -5,6 +5,7 @@
 # %% ../../nbs/10_routing.ipynb #d6dc005e
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Optional
 
@@ -29,6 +30,13 @@ class TopKConfig:
     renormalize: bool = False
     routed_scaling_factor: float = 1.0
 
+    def __post_init__(self):
+        for name in ("top_k", "n_group", "topk_group"):
+            v = getattr(self, name)
+            if not isinstance(v, numbers.Integral) or isinstance(v, bool): raise TypeError(f"{name} must be an int, got {v!r}")
+        f = self.routed_scaling_factor
+        if not isinstance(f, numbers.Real) or isinstance(f, bool): raise TypeError(f"routed_scaling_factor must be a number, got {f!r}")
+
 # %% ../../nbs/10_routing.ipynb #bdcf10ea
 def _check_count(count: Optional[torch.Tensor], ref: torch.Tensor, name="num_token_non_padded"):
     "Validate a one-element integer count tensor living next to `ref`."
@@ -40,6 +48,8 @@ def _check_count(count: Optional[torch.Tensor], ref: torch.Tensor, name="num_tok
 
 def check_routing(hidden_states, router_logits, config, correction_bias, expert_map, count):
     "Raise a clear error for routing input that would compute garbage."
+    if not isinstance(config, TopKConfig): raise TypeError(f"config must be a TopKConfig, got {type(config).__name__}")
+    if not isinstance(router_logits, torch.Tensor): raise TypeError(f"router_logits must be a tensor, got {type(router_logits).__name__}")
     if router_logits.dim() != 2 or not router_logits.is_floating_point():
         raise ValueError(f"router_logits must be a float [M, E] tensor, got {router_logits.dtype} {tuple(router_logits.shape)}")
     M, E = router_logits.shape
@@ -57,6 +67,9 @@ def check_routing(hidden_states, router_logits, config, correction_bias, expert_
         if t.shape != (E,): raise ValueError(f"{name} must have shape ({E},), got {tuple(t.shape)}")
         if t.device != router_logits.device: raise ValueError(f"{name} is on {t.device} but the router logits are on {router_logits.device}")
         if dt is not None and t.dtype != dt: raise TypeError(f"{name} must be {dt}, got {t.dtype}")
+    if correction_bias is not None and c.n_group > 1 and E // c.n_group < 2:
+        raise ValueError(f"correction_bias with n_group={c.n_group} scores each group by the sum of its top two scores, "
+                         f"so each group needs at least 2 experts; E={E} gives {E // c.n_group}")
     _check_count(count, router_logits)
 
 # %% ../../nbs/10_routing.ipynb #38d202a5
@@ -180,8 +193,8 @@ def topk_route_kernel(
 
     Pointers:
     - logits_ptr: router logits [M, E], fp32, bf16 or fp16; row stride `stride_lm`, unit column stride.
-    - bias_ptr: the correction bias, float [E]; read only when HAS_BIAS.
-    - map_ptr: the logical -> physical expert map, int32 [E]; read only when HAS_MAP.
+    - bias_ptr: the correction bias, float [E], contiguous; read only when HAS_BIAS.
+    - map_ptr: the logical -> physical expert map, int32 [E], contiguous; read only when HAS_MAP.
     - count_ptr: one int32 (or int64) on the device, the number of real rows; read only when HAS_COUNT.
     - weights_ptr: output, fp32 [M, TOP_K], contiguous.
     - ids_ptr: output, int32 [M, TOP_K], contiguous.
@@ -205,6 +218,7 @@ def topk_route_kernel(
                 mask=(rows < M)[:, None] & (cols < E)[None, :], other=0.0).to(tl.float32)
     route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr, ids_ptr, M, E, scale,
                TOP_K, BLOCK_K, BLOCK_M, BLOCK_E, SIGMOID, N_GROUP, GROUP_SIZE, TOPK_GROUP, RENORMALIZE, HAS_BIAS, HAS_MAP, HAS_COUNT, False)
+
 
 
 # %% ../../nbs/10_routing.ipynb #a9595a81
@@ -242,8 +256,9 @@ def select_experts(hidden_states: torch.Tensor | None, router_logits: torch.Tens
     if impl != "triton": raise ValueError(f"unknown impl {impl!r}: use 'triton' or 'torch'")
     M, c = router_logits.shape[0], config
     logits = router_logits if router_logits.stride(-1) == 1 else router_logits.contiguous()
+    bias, emap = (None if t is None else t.contiguous() for t in (correction_bias, expert_map))   # the kernel reads [E] with unit stride
     w = torch.empty(M, c.top_k, dtype=torch.float32, device=logits.device)
     ids = torch.empty(M, c.top_k, dtype=torch.int32, device=logits.device)
-    topk_route(logits, correction_bias, expert_map, num_token_non_padded, w, ids, c.top_k, c.scoring_func == "sigmoid",
+    topk_route(logits, bias, emap, num_token_non_padded, w, ids, c.top_k, c.scoring_func == "sigmoid",
                c.n_group, c.topk_group, c.renormalize, float(c.routed_scaling_factor))
     return w, ids
