@@ -33,6 +33,15 @@ def test_dense_gemv_bad_input():
     test_fail(lambda: dense_gemv(x, w, torch.empty(2, 9)), contains="out must be [2, 8]")
 
 
+def test_dense_gemv_out_dtype_and_empty():
+    x, w = torch.randn(2, 16), torch.randn(8, 16)
+    test_fail(lambda: dense_gemv(x, w, torch.empty(2, 8, dtype=torch.int32)), contains="out must be a floating dtype")
+    test_fail(lambda: dense_gemv(torch.empty(2, 0), torch.empty(8, 0)), contains="K = 0")
+    test_close(dense_gemv(x.bfloat16(), w.bfloat16(), torch.empty(2, 8)), F.linear(x.bfloat16().float(), w.bfloat16().float()), eps=1e-4)
+    test_eq(dense_gemv(torch.empty(0, 16), w).shape, (0, 8))
+    test_eq(dense_gemv(x, torch.empty(0, 16)).shape, (2, 0))
+
+
 @pytest.mark.gpu
 def test_dense_gemv_gpu():
     from refmoe.core.timing import time_us
@@ -61,6 +70,7 @@ def test_gate_up_silu_gemv_matches_torch():
     test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8), torch.randn(5, 8)), contains="weight must be [2 * I, K]")
     test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8), torch.randn(6, 8).double()), contains="share a floating dtype")
     test_fail(lambda: gate_up_silu_gemv(torch.randn(1, 8192), torch.randn(6, 8192)), contains="wider than one tile of pairs")
+    test_fail(lambda: gate_up_silu_gemv(torch.empty(1, 0), torch.empty(8, 0)), contains="K = 0")
 
 
 def test_norm_gate_up_silu_gemv():

@@ -52,6 +52,9 @@ def test_rms_norm_bad_input():
     test_fail(lambda: rms_norm(x, torch.ones(9), 1e-6), contains="weight must be [8]")
     test_fail(lambda: rms_norm(x, torch.ones(8), 1e-6, residual=torch.randn(3, 8, dtype=torch.float64)), contains="residual must match x")
     test_fail(lambda: rms_norm(torch.ones(3, 8, dtype=torch.int64), torch.ones(8), 1e-6), contains="x must be a float tensor")
+    test_fail(lambda: rms_norm(torch.empty(3, 0), torch.ones(0), 1e-6), contains="x (3, 0) has no features")
+    test_eq(rms_norm(torch.empty(0, 8), torch.ones(8), 1e-6).shape, (0, 8))
+    test_eq([t.shape for t in rms_norm(torch.empty(2, 0, 8), torch.ones(8), 1e-6, residual=torch.empty(2, 0, 8))], [(2, 0, 8)] * 2)
 
 
 def test_rms_norm_refuses_strided_weight():

@@ -64,10 +64,13 @@ def _check(x: torch.Tensor, weight: torch.Tensor, out: torch.Tensor | None) -> N
     if x.dtype != weight.dtype or not x.dtype.is_floating_point:
         raise TypeError(f"x and weight must share a floating dtype, got {x.dtype} and {weight.dtype}")
     if x.device != weight.device: raise ValueError(f"x is on {x.device}, weight on {weight.device}")
+    if x.shape[1] == 0: raise ValueError(f"K = 0: x {tuple(x.shape)} and weight {tuple(weight.shape)} have no columns to contract")
     if x.shape[1] > DENSE_GEMV_MAX_K: raise ValueError(f"K = {x.shape[1]} is wider than one tile ({DENSE_GEMV_MAX_K}): use F.linear")
     if x.stride(1) != 1 or weight.stride(1) != 1: raise ValueError("x and weight must be contiguous along K")
     if out is not None and (out.shape != (x.shape[0], weight.shape[0]) or out.device != x.device or out.stride(1) != 1):
         raise ValueError(f"out must be [{x.shape[0]}, {weight.shape[0]}] on {x.device}, contiguous along N, got {tuple(out.shape)}")
+    if out is not None and not out.dtype.is_floating_point:
+        raise TypeError(f"out must be a floating dtype (the fp32 sums are stored in out's dtype), got {out.dtype}")
 
 def dense_gemv(x: torch.Tensor, weight: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
     "`x @ weight.T` (no bias) for a few rows of x, fp32 accumulation, in x's dtype unless `out` is given."

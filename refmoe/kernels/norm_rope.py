@@ -84,6 +84,7 @@ def rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float, residual: torch.
         raise ValueError(f"weight must be [{N}] on {x.device}, got {tuple(weight.shape)} on {weight.device}")
     if not weight.is_contiguous():   # the kernel reads w[n] with unit stride
         raise ValueError(f"weight must be contiguous (the kernel reads it with unit stride), got strides {weight.stride()}: call .contiguous() once at load time")
+    if N == 0: raise ValueError(f"x {tuple(x.shape)} has no features: the root mean square of an empty row is undefined")
     if N > 16384: raise ValueError(f"rms_norm holds a row in one tile of at most 16384 features, got {N}")
     if residual is not None: _check_rows("residual", residual, x)
     x2 = x.reshape(-1, N)

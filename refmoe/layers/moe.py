@@ -5,6 +5,7 @@
 # %% ../../nbs/20_moe_layer.ipynb #97572127
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -24,9 +25,9 @@ from ..kernels.gate_route import ROWS_PER_COUNTER, gate_route, route_counters
 from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
-__all__ = ['V2_LITE_MOE', 'SHARED_IN_GEMV_MAX_M', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph', 'in_breakable_graph',
-           'expert_parallel', 'moe_ep_size', 'DeepseekV2MoE', 'count_for_standard_path', 'host_syncs',
-           'padded_rows_scenario']
+__all__ = ['V2_LITE_MOE', 'SHARED_IN_GEMV_MAX_M', 'GATE_ROUTE_MAX_EXPERTS', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph',
+           'in_breakable_graph', 'expert_parallel', 'moe_ep_size', 'DeepseekV2MoE', 'count_for_standard_path',
+           'host_syncs', 'padded_rows_scenario']
 
 # %% ../../nbs/20_moe_layer.ipynb #693348de
 @dataclass(frozen=True)
@@ -42,6 +43,24 @@ class MoEConfig:
     topk_group: int = 1
     norm_topk_prob: bool = False
     routed_scaling_factor: float = 1.0
+
+    def __post_init__(self):
+        for name in ("hidden_size", "moe_intermediate_size", "n_routed_experts", "n_group", "n_shared_experts"):
+            v, low = getattr(self, name), 0 if name == "n_shared_experts" else 1
+            if not isinstance(v, int) or isinstance(v, bool) or v < low: raise ValueError(f"{name} must be an int >= {low}, got {v!r}")
+        E, k, g, kg = self.n_routed_experts, self.num_experts_per_tok, self.n_group, self.topk_group
+        if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= E:
+            raise ValueError(f"num_experts_per_tok={k!r} must be between 1 and n_routed_experts={E}")
+        if self.scoring_func not in ("softmax", "sigmoid"): raise ValueError(f"scoring_func must be 'softmax' or 'sigmoid', got {self.scoring_func!r}")
+        if E % g: raise ValueError(f"n_group={g} must divide n_routed_experts={E}")
+        if not isinstance(kg, int) or isinstance(kg, bool) or not 1 <= kg <= g: raise ValueError(f"topk_group={kg!r} must be between 1 and n_group={g}")
+        if k > kg * (E // g): raise ValueError(f"num_experts_per_tok={k} exceeds the {kg * (E // g)} experts of the topk_group={kg} kept groups")
+        if self.scoring_func == "sigmoid" and g > 1 and E // g < 2:   # sigmoid brings the correction bias: groups score by their top two
+            raise ValueError(f"n_group={g} leaves {E // g} expert per group; sigmoid scoring ranks groups by their top two experts")
+        if not isinstance(self.norm_topk_prob, bool): raise TypeError(f"norm_topk_prob must be a bool, got {self.norm_topk_prob!r}")
+        f = self.routed_scaling_factor
+        if isinstance(f, bool) or not isinstance(f, (int, float)) or not math.isfinite(f) or f <= 0:
+            raise ValueError(f"routed_scaling_factor must be a finite number > 0, got {f!r}")
 
     @property
     def topk_config(self) -> TopKConfig:
@@ -83,6 +102,7 @@ def moe_ep_size() -> int:
 
 # %% ../../nbs/20_moe_layer.ipynb #4911fef4
 SHARED_IN_GEMV_MAX_M = 4   # tokens up to which the shared experts ride the routed gemv kernels as slots: faster at 1-4, not at 8 (H200, s16)
+GATE_ROUTE_MAX_EXPERTS = 256   # gate_route holds a row's logits in one tile of this many experts (10a); more take the gate GEMM and the router
 
 class DeepseekV2MoE(torch.nn.Module):
     "DeepSeek-V2/V3 MoE layer: gate, routed experts, shared experts, expert-load statistics."
@@ -95,8 +115,6 @@ class DeepseekV2MoE(torch.nn.Module):
         super().__init__()
         if impl not in ("triton", "torch"): raise ValueError(f"unknown impl {impl!r}: use 'triton' or 'torch'")
         c, dev = config, resolve_device(device)
-        if not 1 <= c.num_experts_per_tok <= c.n_routed_experts:
-            raise ValueError(f"num_experts_per_tok={c.num_experts_per_tok} must be between 1 and n_routed_experts={c.n_routed_experts}")
         self.config, self.layer_id, self.impl, self.dual_stream, self.a2a = c, layer_id, impl, dual_stream, a2a
         self.always_filter = always_filter
         g = torch.Generator(device=dev).manual_seed(1000 + layer_id if seed is None else seed)
@@ -121,6 +139,13 @@ class DeepseekV2MoE(torch.nn.Module):
             raise ValueError(f"hidden_states must be [M, {self.config.hidden_size}], got {tuple(x.shape)}")
         if x.dtype != self.w13.dtype: raise TypeError(f"hidden_states is {x.dtype} but the layer's weights are {self.w13.dtype}")
 
+    def check_count(self, num_token_non_padded: torch.Tensor | None) -> None:
+        "Refuse a count the Triton kernels cannot honour: outside EP they read expert -1 (metadata only, no value read)."
+        if num_token_non_padded is None or self.impl != "triton" or self.filter_expert or is_legacy(2): return
+        raise ValueError("num_token_non_padded given outside expert parallelism: rows past it go to expert -1, which the Triton "
+                         "kernels skip only under expert parallelism; run inside expert_parallel(ep_size), pass no count, "
+                         "or build the layer with always_filter=True")
+
     def reset_expert_load(self) -> None:
         "Zero the per-expert load counters."
         self.expert_load.zero_()
@@ -132,14 +157,14 @@ class DeepseekV2MoE(torch.nn.Module):
 
     def route(self, x: torch.Tensor, num_token_non_padded: torch.Tensor | None, record: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
         "Gate and routing: `(topk_weights, topk_ids)`, rows >= the count to -1; with `record`, the pairs added to `expert_load`."
-        if self.impl == "triton" and self.gate.dtype == x.dtype:   # one launch, the gate GEMM fused with routing (and the load count)
+        if self.impl == "triton" and self.gate.dtype == x.dtype and self.gate.shape[0] <= GATE_ROUTE_MAX_EXPERTS:   # one launch
             counters = self.route_counters
             if counters.numel() * ROWS_PER_COUNTER < x.shape[0] or counters.device != x.device:
                 counters = route_counters(x.shape[0], x.device)    # more rows than the layer's own counters cover
             return gate_route(x, self.gate, self.config.topk_config, num_token_non_padded, self.expert_map,
                               correction_bias=self.e_score_correction_bias, counters=counters,
                               expert_load=self.expert_load if record else None)
-        logits = F.linear(x.float(), self.gate.float())   # the torch path, or a gate loaded in another dtype: the fp32 GEMM, then the router
+        logits = F.linear(x.float(), self.gate.float())   # torch, another gate dtype or too many experts: the fp32 GEMM, then the router
         w, ids = select_experts(x, logits, self.config.topk_config, num_token_non_padded, self.expert_map,
                                 correction_bias=self.e_score_correction_bias, impl=self.impl)
         if record: self.record_expert_load(ids)
@@ -208,6 +233,7 @@ def forward_deepep(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_n
 def forward(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padded: torch.Tensor | None = None) -> torch.Tensor:
     "Run the layer on `[M, H]` hidden states; rows >= `num_token_non_padded` are padding."
     self.check_input(hidden_states)
+    self.check_count(num_token_non_padded)
     if self.a2a: return self.forward_deepep(hidden_states, num_token_non_padded)
     if self.dual_stream: return self.forward_normal_dual_stream(hidden_states, num_token_non_padded)
     return self.forward_normal(hidden_states, num_token_non_padded)
