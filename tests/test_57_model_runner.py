@@ -52,6 +52,11 @@ def test_graph_equals_eager():
     for a, b in zip(g, e): test_close(a, b, eps=1e-4)
 
 
+def test_eager_under_ep():
+    def eager_runner(**kw): return ModelRunner(RunnerConfig("tiny", max_running_requests=2, max_prefill_tokens=64, max_context=64, use_graphs=False, impl="triton", **kw))
+    for a, b in zip(drive(eager_runner(ep_size=2), ["Hi"], steps=2), drive(eager_runner(), ["Hi"], steps=2)): test_close(a, b, eps=1e-4)
+
+
 def test_matches_init_new():
     from refmoe.layers.forward_batch import ForwardBatch
     r = ModelRunner(RunnerConfig("tiny", max_running_requests=2, max_prefill_tokens=64, max_context=64, use_graphs=False))

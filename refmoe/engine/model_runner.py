@@ -16,6 +16,7 @@ from ..core.env import resolve_device
 from .kv_pool import ReqToTokenPool, TokenToKVPool
 from .scheduler import ScheduledBatch
 from ..layers.forward_batch import ForwardBatch, ForwardMode, enable_num_token_non_padded
+from ..layers.moe import expert_parallel
 from ..models.deepseek_v2 import ModelConfig, get_config
 from ..models.kimi_vl import KimiVLForConditionalGeneration, build_multimodal_model
 from ..models.pretrained import load_pretrained
@@ -107,12 +108,12 @@ def forward_batch(self: ModelRunner, batch: ScheduledBatch) -> ForwardBatch:
 def run(self: ModelRunner, fb: ForwardBatch, spans: list[tuple[int, int]], samples: list[bool], check: bool = True) -> torch.Tensor:
     "Run a built `ForwardBatch`; fp32 logits `[n_sampling, vocab]` of the requests that sample after it."
     if fb.forward_mode is ForwardMode.DECODE:
-        logits = self.decode_runner.forward(fb, check=check) if self.decode_runner else self.model(fb.input_ids, fb.positions, fb)
-        return logits.float().clone()
+        if self.decode_runner: return self.decode_runner.forward(fb, check=check).float().clone()
+        with expert_parallel(self.config.ep_size): return self.model(fb.input_ids, fb.positions, fb).float().clone()   # eager under EP: the layer filters -1, as in the runners' eager paths
     ends = list(itertools.accumulate(e - s for s, e in spans))
     rows = torch.tensor([n - 1 for n, s in zip(ends, samples) if s], dtype=torch.int64)   # each sampling request's last token, on the host: no sync
     if self.prefill_runner: return self.prefill_runner.forward(fb, logits_rows=rows).float()
-    return self.model(fb.input_ids, fb.positions, fb, logits_rows=rows.to(self.device)).float()
+    with expert_parallel(self.config.ep_size): return self.model(fb.input_ids, fb.positions, fb, logits_rows=rows.to(self.device)).float()
 
 @patch
 def forward(self: ModelRunner, batch: ScheduledBatch) -> torch.Tensor:
