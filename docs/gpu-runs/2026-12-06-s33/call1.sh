@@ -14,6 +14,7 @@ timeout 400 python3 -m pytest -q -m gpu tests/test_02_env.py tests/test_10_routi
   tests/test_34_check.py tests/test_57_model_runner.py tests/test_14a_dense_gemv.py tests/test_19_norm_rope.py \
   tests/test_25_model.py tests/test_58_engine.py > $R/tests.txt 2>&1
 echo "tests rc=$? $(el)"; tail -3 $R/tests.txt; pack
+timeout 120 python3 -m pytest -q tests/test_57_model_runner.py -k eager_under_ep > $R/tests57.txt 2>&1; echo "57 rc=$? $(el)"; tail -1 $R/tests57.txt
 timeout 120 python3 -m refmoe check --steps 4 --backend cuda --device cuda > $R/check.txt 2>&1; echo "check rc=$? $(el)"; tail -3 $R/check.txt
 timeout 60 python3 -m refmoe bench decode --backend cuda --device cpu --batch 1 --iters 1 --warmup 0 > $R/refuse.txt 2>&1; echo "refuse rc=$? $(el)"; tail -2 $R/refuse.txt
 pack
