@@ -7,6 +7,7 @@ from refmoe.layers.attention import (
     PAD_SLOT,
     RotaryEmbedding,
     attention_mask,
+    slot_ids,
 )
 
 from fastcore.test import test_eq, test_fail, test_close
@@ -23,6 +24,18 @@ def test_kv_cache_alloc():
     test_fail(lambda: cache.free([4]), contains="cannot free slots [4]")
     cache.free([2, 1]); test_eq(cache.alloc(4), [1, 2, 3, 4])
     test_fail(lambda: KVCache(1, 1, 1, 2, max_context=4), contains="at least 2 slots")
+
+
+def test_kv_cache_slot_types():
+    cache = KVCache(num_layers=1, num_slots=5, num_heads=1, head_dim=2, max_context=4)
+    a = cache.alloc(3)
+    cache.free(torch.tensor([2])); cache.free([torch.tensor(3)])
+    test_eq((cache._free, [type(s) for s in cache._free]), ([4, 3, 2], [int] * 3))
+    test_fail(lambda: cache.alloc(-1), exc=ValueError, contains="cannot allocate -1 cache slots")
+    for bad, says in [([1.0], "got 1.0 (float) at position 0"), ([True], "got True (bool)"), (torch.tensor([1.0]), "torch.float32 tensor"),
+                      (torch.tensor([[1]]), "of shape (1, 1)"), (torch.tensor([True]), "torch.bool tensor")]:
+        test_fail(lambda: cache.free(bad), exc=TypeError, contains=says)
+    test_eq(slot_ids((1, 2)), [1, 2])
 
 
 def test_kv_cache_for_model():

@@ -58,6 +58,22 @@ def test_batch_errors():
     test_fail(lambda: mk("decode", [[1]], [[1]], image_features=torch.zeros(1, 4)), contains="prefill (EXTEND)")
 
 
+def test_batch_refuses_non_integers():
+    import numpy as np
+    cache = KVCache(num_layers=1, num_slots=6, num_heads=1, head_dim=4, max_context=4)
+    mk = lambda ids, slots: ForwardBatch.init_new("extend", ids, slots, cache)
+    for ids, slots, says in [([[1.5, 2]], [[1, 2]], "input_ids must be integers, got 1.5 (float) in sequence 0"),
+                             ([[1], [2.0]], [[1], [2]], "input_ids must be integers, got 2.0 (float) in sequence 1"),
+                             ([[1]], [[1.5]], "cache_slots must be integers, got 1.5 (float)"), ([[1]], [[True]], "got True (bool)"),
+                             ([["a"]], [[1]], "got 'a' (str)"), (["ab"], [[1, 2]], "input_ids must be sequences of ints"),
+                             ([[1]], [torch.tensor([1.0])], "got tensor(1.) (Tensor)"), ([[1]], [[np.float32(1)]], "(float32)")]:
+        test_fail(lambda: mk(ids, slots), exc=TypeError, contains=says)
+    b = mk([[np.int64(3), torch.tensor(4)]], torch.tensor([[1, 2]]))
+    test_eq((b.input_ids.tolist(), b.out_cache_loc.tolist(), b.input_id_bounds), ([3, 4], [1, 2], (3, 4)))
+    test_eq(type(b.input_id_bounds[0]), int)
+    test_eq(mk(np.array([[5, 6]]), [(1, 2)]).input_ids.tolist(), [5, 6])
+
+
 def test_check_forward_batch():
     cache = KVCache(num_layers=1, num_slots=8, num_heads=1, head_dim=4, max_context=4)
     b = ForwardBatch.init_new("decode", [[1], [2]], [[1, 2], [3]], cache)

@@ -33,6 +33,8 @@ def test_sampling_params_adjustments():
     p = SamplingParams(presence_penalty=-2, frequency_penalty=2.0, logit_bias={7: 1, 3: -100.0}, constraint=Constraint.regex("a+"))
     test_eq((p.presence_penalty, p.frequency_penalty, p.logit_bias, p.constraint.kind), (-2, 2.0, ((3, -100.0), (7, 1.0)), "regex"))
     test_eq(hash(SamplingParams(logit_bias={1: 2, 3: 4})), hash(SamplingParams(logit_bias=[(3, 4), (1, 2)])))
+    test_eq(SamplingParams(logit_bias=[(5, 100), (2, 1), (5, 100)]).logit_bias, ((2, 1.0), (5, 100.0)))   # one bias per id, never +200
+    test_eq(SamplingParams(logit_bias=[(5, 100), (5, -3)]).logit_bias, SamplingParams(logit_bias=dict([(5, 100), (5, -3)])).logit_bias)
     test_eq(Constraint.json_schema({"type": "object"}), Constraint("json_schema", '{"type": "object"}'))
     test_eq(Constraint.lark('start: "a"+').kind, "lark")
     bad = [(dict(presence_penalty=2.5), "presence_penalty must be a number in [-2, 2], got 2.5"),

@@ -141,6 +141,45 @@ def test_submit_refuses_non_integer_ids():
         test_eq(eng.generate(torch.tensor([72, 105]), SamplingParams(temperature=0, max_tokens=2)).prompt_tokens, 2)
 
 
+def test_engine_refuses_an_unknown_model():
+    test_fail(lambda: Engine("nope"), exc=ValueError, contains="unknown model 'nope'; known: tiny, tiny-tools")
+
+
+def test_submit_checks_image_features():
+    with Engine("tiny", max_running_requests=2, max_prefill_tokens=32, max_context=64) as eng:
+        ids, w = eng.encode("look: <|image|><|image|>"), eng.model_config.vision_hidden_size
+        for feats, exc, says in [(torch.randn(2, w).tolist(), TypeError, "image_features must be a torch.Tensor, got list"),
+                                 (torch.ones(2, w, dtype=torch.int64), TypeError, "image_features must be a floating-point tensor"),
+                                 (torch.randn(2, w + 3), ValueError, f"image_features must have shape (rows, {w})"),
+                                 (torch.randn(2 * w), ValueError, f"got ({2 * w},)"),
+                                 (torch.randn(3, w), ValueError, "2 image placeholder tokens but 3 rows"),
+                                 (torch.tensor([[float("nan")] * w] * 2), ValueError, "image_features hold NaN or infinite values")]:
+            test_fail(lambda: eng.submit(ids, image_features=feats), exc=exc, contains=says)
+        r = eng.generate(ids, SamplingParams(temperature=0, max_tokens=2), image_features=torch.randn(2, w, dtype=torch.float64))
+        test_eq((r.completion_tokens, eng.stats()["errors"]), (2, 0))
+
+
+def test_rid_is_unique_among_live_requests():
+    import threading
+    from fastcore.test import test_ne
+    with Engine("tiny", max_running_requests=4, max_prefill_tokens=64, max_context=128) as eng:
+        ids, long, done = eng.encode("a long one"), SamplingParams(temperature=0, max_tokens=100, ignore_eos=True), threading.Event()
+        a = eng.submit(ids, long, rid="X", on_delta=lambda d: d.finish_reason is not None and done.set())
+        test_fail(lambda: eng.submit(ids, long, rid="X"), exc=ValueError, contains="rid 'X' is already in use by a live request")
+        for bad in (123, "", b"X"): test_fail(lambda: eng.submit(ids, long, rid=bad), exc=TypeError, contains="rid must be a non-empty str")
+        eng.abort("X")
+        assert done.wait(60)
+        test_eq(a.finish_reason.value, "abort")
+        b = eng.submit(ids, SamplingParams(temperature=0, max_tokens=3, ignore_eos=True), rid="X")   # a finished request's rid is free again
+        auto = eng.submit(ids, long)                              # the engine's own rids count up ...
+        mine = eng.submit(ids, long, rid=f"req-{int(auto.rid.split('-')[1]) + 1}")
+        theirs = eng.submit(ids, long)                            # ... and step aside for a live one a caller took
+        test_ne(theirs.rid, mine.rid)
+        for r in (auto, mine, theirs): eng.abort(r.rid)
+        while not all(r.finished for r in (b, auto, mine, theirs)): time.sleep(0.01)
+        test_eq((b.rid, b.finish_reason.value, mine.finish_reason.value, theirs.finish_reason.value), ("X", "length", "abort", "abort"))
+
+
 def test_abort_frees_memory():
     with Engine("tiny", max_running_requests=4, max_prefill_tokens=64, max_context=128) as eng:
         r = eng.submit(eng.encode("a long one"), SamplingParams(temperature=0, max_tokens=100, ignore_eos=True))

@@ -20,9 +20,10 @@ from .request import Delta, FinishReason, Req
 from .sampler import Sampler, SamplingParams
 from .scheduler import Scheduler, SchedulerConfig
 from .tokenizer import ByteTokenizer
+from ..models.deepseek_v2 import CONFIGS
 
 # %% auto #0
-__all__ = ['PromptTooLongError', 'EngineClosedError', 'token_ids', 'GenerateResult', 'Engine']
+__all__ = ['PromptTooLongError', 'EngineClosedError', 'token_ids', 'GenerateResult', 'Engine', 'check_image_features']
 
 # %% ../../nbs/58_engine.ipynb #f1582261
 class PromptTooLongError(ValueError):
@@ -64,6 +65,8 @@ class Engine(EngineStep):
                  max_context: int | None = None, num_kv_slots: int | None = None, use_graphs: bool = True,
                  graph_backend: str | None = None, seed: int = 0, ep_size: int = 1, runner: ModelRunner | None = None,
                  overlap: bool | None = None):
+        if runner is None and isinstance(model, str) and model not in CONFIGS:
+            raise ValueError(f"unknown model {model!r}; known: {', '.join(CONFIGS)}")
         self.runner = runner or ModelRunner(RunnerConfig(model, device, dtype, impl, max_running_requests, max_prefill_tokens,
                                                          max_context, num_kv_slots, use_graphs, graph_backend, seed, ep_size))
         self.model_config, self.device = self.runner.model_config, self.runner.device
@@ -80,6 +83,7 @@ class Engine(EngineStep):
                              aborted=0, errors=0, lagged_steps=0, discarded_tokens=0)
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._wake, self._closed = threading.Event(), False
+        self._live_rids, self._rid_lock = set(), threading.Lock()   # rids submitted and not finished yet
         self.legacy_ids = active_legacy()  # the switches on where the engine was built: its loop runs with them
         self._thread = threading.Thread(target=self._loop, name="refmoe-engine", daemon=True)
         self._thread.start()
@@ -104,17 +108,33 @@ def submit(self: Engine, prompt_ids: Sequence[int], params: SamplingParams | Non
                                  f"at most {self.max_context - 1} prompt tokens leave room for an answer")
     bad = [t for t in ids if not 0 <= t < self.model_config.vocab_size]
     if bad: raise ValueError(f"prompt token ids {bad[:5]} are outside the vocabulary (0..{self.model_config.vocab_size - 1})")
-    n_img = sum(1 for t in ids if t == self.tokenizer.image_token_id)
-    rows = 0 if image_features is None else image_features.shape[0]
-    if n_img != rows:
-        raise ValueError(f"the prompt has {n_img} image placeholder tokens but {rows} rows of image features were given")
+    if rid is not None and not (isinstance(rid, str) and rid): raise TypeError(f"rid must be a non-empty str, got {rid!r}")
+    check_image_features(image_features, ids.count(self.tokenizer.image_token_id), self.model_config.vision_hidden_size)
     self.check_params(params)
     seed = params.seed if params.seed is not None else secrets.randbits(31)
     kw = {} if rid is None else {"rid": rid}
     matcher = None if params.constraint is None else self.grammars.matcher(params.constraint)
     req = Req(ids, params, self.tokenizer, seed=seed, image_features=image_features, on_delta=on_delta, matcher=matcher, **kw)
+    with self._rid_lock:
+        if rid is not None and rid in self._live_rids:
+            raise ValueError(f"rid {rid!r} is already in use by a live request: a rid is free again once its request finishes")
+        while req.rid in self._live_rids: req.rid = f"req-{secrets.token_hex(6)}"   # an engine rid a caller took
+        self._live_rids.add(req.rid)
     self._inbox.put(("add", req)); self._wake.set()
     return req
+
+def check_image_features(features: torch.Tensor | None, placeholders: int, width: int) -> None:
+    "Raise a TypeError or ValueError naming `image_features` unless it is a float tensor of `placeholders` rows of `width`."
+    if features is None: rows = 0
+    elif not isinstance(features, torch.Tensor): raise TypeError(f"image_features must be a torch.Tensor, got {type(features).__name__}")
+    elif not features.is_floating_point(): raise TypeError(f"image_features must be a floating-point tensor, got {features.dtype}")
+    elif features.dim() != 2 or features.shape[1] != width:
+        raise ValueError(f"image_features must have shape (rows, {width}), {width} being the model's vision_hidden_size, got {tuple(features.shape)}")
+    else: rows = features.shape[0]
+    if placeholders != rows:
+        raise ValueError(f"the prompt has {placeholders} image placeholder tokens but {rows} rows of image features were given")
+    if rows and features.device.type == "cpu" and not torch.isfinite(features).all():   # a device tensor is not read: no sync
+        raise ValueError("image_features hold NaN or infinite values")
 
 @patch
 def check_params(self: Engine, params: SamplingParams) -> None:
@@ -126,7 +146,7 @@ def check_params(self: Engine, params: SamplingParams) -> None:
 
 @patch
 def abort(self: Engine, rid: str) -> None:
-    "Stop a request at the next step boundary and free its memory (a no-op if it already finished)."
+    "Stop the live request `rid` at the next step boundary and free its memory (a no-op if none is live)."
     self._inbox.put(("abort", rid)); self._wake.set()
 
 # %% ../../nbs/58_engine.ipynb #7a91533a
@@ -143,6 +163,7 @@ def _drain_inbox(self: Engine) -> None:
 def _emit(self: Engine, req: Req, delta: Delta) -> None:
     "Hand a `Delta` to the request's client; a client that cannot take it any more is aborted."
     if delta.finish_reason is not None:
+        with self._rid_lock: self._live_rids.discard(req.rid)   # before the client hears: it may reuse the rid at once
         self.counters["finished"] += 1
         if delta.finish_reason is FinishReason.ABORT: self.counters["aborted"] += 1
     if req.on_delta is None: return

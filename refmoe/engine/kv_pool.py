@@ -11,7 +11,7 @@ from typing import Sequence
 import torch
 from fastcore.basics import patch
 
-from ..layers.attention import PAD_SLOT, KVCache, KVCacheFullError
+from ..layers.attention import PAD_SLOT, KVCache, KVCacheFullError, slot_ids
 
 # %% auto #0
 __all__ = ['KVPoolFullError', 'TokenToKVPool', 'ReqToTokenPool', 'host_to_device']
@@ -51,7 +51,7 @@ def alloc(self: TokenToKVPool, n: int) -> list[int]:
 @patch
 def free(self: TokenToKVPool, slots: Sequence[int] | torch.Tensor) -> None:
     "Give slots back; a slot that is not out (scratch, foreign, already freed, repeated) is an error."
-    if isinstance(slots, torch.Tensor): slots = slots.tolist()
+    slots = slot_ids(slots)   # ints, or a 1-D integer tensor; a TypeError for floats and bools
     n, taken = self.num_slots, self._taken
     bad = [s for s in slots if not (0 < s < n and taken[s])]
     if bad: raise ValueError(f"cannot free KV slots {bad[:8]}: not allocated from this pool (double free or foreign slot)")

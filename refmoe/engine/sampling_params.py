@@ -99,14 +99,14 @@ def _check_numbers(p: SamplingParams) -> None:
     if p.top_logprobs and not p.logprobs: raise ValueError("top_logprobs needs logprobs=True")
 
 def _bias_pairs(bias) -> tuple[tuple[int, float], ...]:
-    "`logit_bias` as sorted (token id, bias) pairs; a ValueError for anything else."
+    "`logit_bias` as sorted (token id, bias) pairs, a repeated id keeping its last bias; a ValueError for anything else."
     items = list(bias.items()) if isinstance(bias, Mapping) else bias
     if not isinstance(items, (list, tuple)) or not all(isinstance(x, (list, tuple)) and len(x) == 2 for x in items):
         raise ValueError(f"logit_bias must map token ids to numbers, got {bias!r}")
     for t, b in items:
         if not _is_int(t) or t < 0: raise ValueError(f"logit_bias keys must be token ids (ints >= 0), got {t!r}")
         if not _is_number(b) or not -100 <= b <= 100: raise ValueError(f"logit_bias values must be numbers in [-100, 100], got {b!r}")
-    return tuple(sorted((t, float(b)) for t, b in items))
+    return tuple(sorted({t: float(b) for t, b in items}.items()))
 
 def _check_adjustments(p: SamplingParams) -> None:
     "Raise a ValueError naming the first penalty or constraint setting that cannot be used."

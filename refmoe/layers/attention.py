@@ -5,7 +5,7 @@
 # %% ../../nbs/21_attention.ipynb #4cbf8a23
 from __future__ import annotations
 
-import math
+import math, operator
 from types import MappingProxyType
 from typing import Mapping, Protocol, Sequence
 
@@ -18,14 +18,30 @@ from ..kernels.paged_attention import paged_attention
 from ..kernels.qkv_rope_gemv import QKV_ROPE_MAX_K, QKV_ROPE_MAX_M, qkv_rope_gemv
 
 # %% auto #0
-__all__ = ['PAD_SLOT', 'GEMV_PROJECTIONS', 'KVCacheFullError', 'ModelShape', 'KVCache', 'AttentionBatch', 'attention_mask',
-           'RotaryEmbedding', 'Attention']
+__all__ = ['PAD_SLOT', 'GEMV_PROJECTIONS', 'KVCacheFullError', 'slot_ids', 'ModelShape', 'KVCache', 'AttentionBatch',
+           'attention_mask', 'RotaryEmbedding', 'Attention']
 
 # %% ../../nbs/21_attention.ipynb #78dfbe72
 PAD_SLOT = 0
 
 class KVCacheFullError(RuntimeError):
     "Raised when a batch needs more cache slots than the KV cache has free."
+
+def slot_ids(slots: Sequence[int] | torch.Tensor) -> list[int]:
+    "Cache slots as Python ints: ints, integer numpy or 0-d torch scalars, or a 1-D integer tensor; a TypeError for floats and bools."
+    if isinstance(slots, torch.Tensor):
+        if slots.dim() != 1 or slots.is_floating_point() or slots.is_complex() or slots.dtype == torch.bool:
+            raise TypeError(f"cache slots must be ints or a 1-D integer tensor, got a {slots.dtype} tensor of shape {tuple(slots.shape)}")
+        return slots.tolist()
+    out = list(slots)
+    if all(type(s) is int for s in out): return out
+    for i, s in enumerate(out):
+        if isinstance(s, bool) or (isinstance(s, torch.Tensor) and (s.dim() or s.dtype == torch.bool)): ok = False
+        else:
+            try: out[i], ok = operator.index(s), True
+            except TypeError: ok = False
+        if not ok: raise TypeError(f"cache slots must be integers, got {s!r} ({type(s).__name__}) at position {i}")
+    return out
 
 class ModelShape(Protocol):
     "What `KVCache.for_model` reads from a model config (`ModelConfig` of 25_model has it)."
@@ -79,12 +95,14 @@ class KVCache:
 
     def alloc(self, n: int) -> list[int]:
         "Take `n` free slots, lowest first."
+        if n < 0: raise ValueError(f"cannot allocate {n} cache slots")
         if n > len(self._free):
             raise KVCacheFullError(f"need {n} cache slots but only {len(self._free)} of {self.capacity} are free")
         return [self._free.pop() for _ in range(n)]
 
-    def free(self, slots: Sequence[int]) -> None:
-        "Give slots back to the pool."
+    def free(self, slots: Sequence[int] | torch.Tensor) -> None:
+        "Give slots back to the pool: ints, or a 1-D integer tensor."
+        slots = slot_ids(slots)
         bad = [s for s in slots if not 0 < s < self.num_slots or s in self._free]
         if bad: raise ValueError(f"cannot free slots {bad}: not allocated from this cache")
         self._free = sorted(set(self._free) | set(slots), reverse=True)

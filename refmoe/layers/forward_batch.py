@@ -5,7 +5,7 @@
 # %% ../../nbs/22_forward_batch.ipynb #c2e03d95
 from __future__ import annotations
 
-import enum
+import enum, operator
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
@@ -79,6 +79,7 @@ class ForwardBatch:
                  image_features: torch.Tensor | None = None, attn_tp_size: int = 1, attn_tp_rank: int = 0) -> ForwardBatch:
         "Build a batch from each sequence's new tokens and the cache slots of all its tokens (new ones last)."
         mode = ForwardMode(forward_mode)
+        input_ids, cache_slots = _int_lists(input_ids, "input_ids"), _int_lists(cache_slots, "cache_slots")
         _check_sequences(mode, input_ids, cache_slots, kv_cache)
         dev, C = kv_cache.device, kv_cache.max_context
         long = lambda xs: torch.tensor(xs, dtype=torch.int64, device=dev)
@@ -103,6 +104,26 @@ class ForwardBatch:
                    image_features=image_features, input_id_bounds=(min(flat), max(flat))).seal()   # every value was checked above, on the host
 
 # %% ../../nbs/22_forward_batch.ipynb #7831fc27
+def _int_row(row, name: str, i: int) -> list[int]:
+    "One sequence of `name` as Python ints; a TypeError naming `name` and the sequence for a float, a bool or a string."
+    if isinstance(row, torch.Tensor):
+        if row.dim() != 1: raise TypeError(f"{name} must be sequences of ints, got a tensor of shape {tuple(row.shape)} for sequence {i}")
+        if not (row.is_floating_point() or row.is_complex() or row.dtype == torch.bool): return row.tolist()
+    elif isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+        raise TypeError(f"{name} must be sequences of ints, got {row!r} ({type(row).__name__}) for sequence {i}")
+    elif all(type(x) is int for x in row): return list(row)
+    out = []
+    for x in row:
+        if not (isinstance(x, bool) or (isinstance(x, torch.Tensor) and (x.dim() or x.dtype == torch.bool))):
+            try: out.append(operator.index(x)); continue   # an int, a numpy or 0-d torch integer; never a float
+            except TypeError: pass
+        raise TypeError(f"{name} must be integers, got {x!r} ({type(x).__name__}) in sequence {i}")
+    return out
+
+def _int_lists(seqs: Sequence[Sequence[int]], name: str) -> list[list[int]]:
+    "`seqs` as lists of Python ints, checked (see `_int_row`)."
+    return [_int_row(row, name, i) for i, row in enumerate(seqs)]
+
 _VALUE_FIELDS = ("input_ids", "positions", "out_cache_loc", "seq_ids", "seq_lens", "req_to_token")
 
 def _fingerprint(batch: ForwardBatch) -> tuple | None:
