@@ -19,6 +19,7 @@ from refmoe.core.env import (
     positive_float,
     positive_int,
     resolve_device,
+    seed_int,
     triton_interpreted,
 )
 
@@ -156,3 +157,8 @@ def test_int_between():
     test_eq((port("0"), port("65535")), (0, 65535))
     for bad, msg in [("-1", "in 0..65535"), ("70000", "in 0..65535"), ("http", "not an integer")]:
         test_fail(lambda: port(bad), exc=argparse.ArgumentTypeError, contains=msg)
+
+
+def test_seed_int():
+    test_eq((seed_int("0"), seed_int(str(2**32 - 1))), (0, 2**32 - 1))
+    for bad in ("-1", "99999999999999999999999", str(2**32)): test_fail(lambda: seed_int(bad), exc=argparse.ArgumentTypeError, contains="in 0..4294967295")

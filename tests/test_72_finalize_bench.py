@@ -31,3 +31,20 @@ def test_ep_size_divides_experts():
         test_eq(code, 2)
         assert err.getvalue().strip().splitlines()[-1] == f"refmoe bench finalize: error: --ep-size {ep} must divide --experts 64: each rank holds experts / ep_size of them", err.getvalue()
     test_fail(lambda: bench_case(1, 64, 2, 8, ep_size=16, device=DEV), contains="ep_size 16 must divide experts 8")
+
+
+def test_tokens_and_sizes_are_checked_first():
+    import contextlib, io
+    def usage_error(*args: str) -> str:
+        "The one error line of `bench_main(args)`, which must exit with status 2."
+        err, code = io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err): bench_main([*args, "--device", DEV])
+        except SystemExit as e: code = e.code
+        test_eq(code, 2)
+        return err.getvalue().strip().splitlines()[-1]
+    test_eq(usage_error("--tokens", ""), "refmoe bench finalize: error: --tokens: '' is not an integer")
+    test_eq(usage_error("--tokens", "1,99999999999999999999"), "refmoe bench finalize: error: --tokens: '99999999999999999999' must be in 1..65536")
+    test_eq(usage_error("--tokens", "0"), "refmoe bench finalize: error: --tokens: '0' must be in 1..65536")
+    assert usage_error("--hidden", "99999999999999999999").endswith("argument --hidden: '99999999999999999999' must be in 1..16384")
+    assert usage_error("--experts", "4096").endswith("argument --experts: '4096' must be in 1..1024")

@@ -3,6 +3,7 @@ import pytest
 import torch
 from refmoe.bench.ep import (
     bench_dispatchers,
+    bench_main,
     bus_bytes,
     goal_records,
 )
@@ -58,3 +59,22 @@ def test_bench_cli_errors():
     if not torch.cuda.is_available():
         p = subprocess.run([sys.executable, "-m", "refmoe", "bench", "ep", "--device", "cuda"], capture_output=True, text=True, timeout=120)
         test_eq(p.returncode, 2); assert "CUDA is not available" in p.stderr, p.stderr
+
+
+def test_bad_options_stop_before_ranks_start():
+    import contextlib, io
+    def usage_error(*args: str) -> str:
+        "The one error line of `bench_main(args)` on the CPU, which must exit with status 2 (no rank started)."
+        err, code = io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err): bench_main([*args, "--device", "cpu", "--backend", "gloo"])
+        except SystemExit as e: code = e.code
+        test_eq(code, 2)
+        return err.getvalue().strip().splitlines()[-1]
+    test_eq(usage_error("--dtype", "fp16"), "refmoe bench ep: error: --dtype fp16: the bench judges bf16 and fp32 only; use bf16 or fp32")
+    test_eq(usage_error("--config", "nope"), "refmoe bench ep: error: unknown model config 'nope'; known: tiny, tiny-tools, v2-lite-moe")
+    assert "argument --impl: invalid choice: 'cuda'" in usage_error("--impl", "cuda")
+    test_eq(usage_error("--world", "3"),
+            "refmoe bench ep: error: --world: 8 experts cannot be split evenly over ep_size=3 ranks: choose an ep_size that divides 8")
+    assert usage_error("--tokens", "1", "99999999999999999999").endswith("argument --tokens: '99999999999999999999' must be in 1..65536")
+    test_fail(lambda: bench_dispatchers(0, 1, dtype="fp16"), contains="dtype 'fp16' has no tolerance")

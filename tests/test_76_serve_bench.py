@@ -2,11 +2,20 @@
 import pytest
 from refmoe.bench.serve import (
     bench_main,
+    latencies,
 )
 
 from fastcore.test import test_eq, test_fail
 import contextlib, io, json
 from refmoe.engine.engine import Engine
+
+
+def test_one_token_requests_have_no_itl():
+    from types import SimpleNamespace
+    one = [SimpleNamespace(arrival=0.0, first_token_at=0.01, finished_at=0.01, output_ids=[7]) for _ in range(3)]
+    lat = latencies(one, 0.02)
+    test_eq((lat["itl_ms_p50"], lat["itl_ms_p99"], lat["ttft_ms_p50"]), (None, None, 10.0))
+    assert "null" in json.dumps(lat, allow_nan=False)   # strict JSON: a NaN would raise here
 
 
 @pytest.mark.slow
@@ -22,3 +31,22 @@ def test_serve_bench_cpu():
         assert r["engine_vs_runner_overlap_on"] > 0 and r["engine_vs_runner_overlap_off"] > 0, r
         assert r["replay_step_us_overlap_on"] > 0 and r["replay_step_us_overlap_off"] > 0, r
         test_eq((r["lagged_overlap_off"], r["lagged_overlap_on"] > 0.5), (0, True))
+
+
+def test_runs_that_cannot_finish_are_usage_errors():
+    def usage_error(*args: str) -> str:
+        "The one error line of `bench_main(args)` on the CPU, which must exit with status 2 before building an engine."
+        err, code = io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err): bench_main([*args, "--device", "cpu"])
+        except SystemExit as e: code = e.code
+        test_eq(code, 2)
+        return err.getvalue().strip().splitlines()[-1]
+    test_eq(usage_error("--prompt-len", "10", "5"), "refmoe bench serve: error: --prompt-len: MIN 10 is more than MAX 5")
+    test_eq(usage_error("--model", "nope"), "refmoe bench serve: error: unknown model config 'nope'; known: tiny, tiny-tools, v2-lite-moe")
+    test_eq(usage_error("--context", "2000"), "refmoe bench serve: error: --prompt-len MAX 32 + --max-tokens 8 and --context 2000 "
+                                              "need a context of 2007 tokens, past tiny's max_position 1024")
+    assert usage_error("--context", "100000").endswith("argument --context: '100000' must be in 1..65536")
+    test_eq(usage_error("--batches", "64", "--context", "200"), "refmoe bench serve: error: --batches 64 at --context 200 need 13184 KV slots; "
+                                                                "the torch path's pool holds 8192")
+    assert usage_error("--max-tokens", "99999999999999999999").endswith("argument --max-tokens: '99999999999999999999' must be in 1..65536")

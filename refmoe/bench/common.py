@@ -9,10 +9,10 @@ import argparse, sys
 
 import torch
 
-from ..core.env import DeviceUnavailableError, has_cuda, resolve_device
+from ..core.env import DeviceUnavailableError, has_cuda, int_between, resolve_device
 
 # %% auto #0
-__all__ = ['CPU_WARNING', 'FLOP_PER_US', 'bench_parser', 'parse_bench_args', 'goal']
+__all__ = ['CPU_WARNING', 'MAX_TOKENS', 'token_count', 'FLOP_PER_US', 'bench_parser', 'parse_bench_args', 'goal']
 
 # %% ../../nbs/70_bench_common.ipynb #6a296631
 def bench_parser(name: str, description: str) -> argparse.ArgumentParser:
@@ -31,6 +31,11 @@ def parse_bench_args(p: argparse.ArgumentParser, argv: list[str] | None) -> tupl
     except (DeviceUnavailableError, RuntimeError) as e: p.error(str(e))
     if device.type == "cpu": print(CPU_WARNING, file=sys.stderr)
     return a, device
+
+# %% ../../nbs/70_bench_common.ipynb #08dfe6b5
+MAX_TOKENS = 65536   # tokens in one bench case: 16x the largest default
+
+token_count = int_between(1, MAX_TOKENS)
 
 # %% ../../nbs/70_bench_common.ipynb #70g00002
 FLOP_PER_US = 790e6   # 790 TFLOP/s: the H200's dense bf16 tensor-core rate the performance issue's FLOP floors use

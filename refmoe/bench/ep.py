@@ -12,19 +12,19 @@ from typing import Callable, Sequence
 import torch
 import torch.distributed as dist
 
-from .common import bench_parser, parse_bench_args
+from .common import bench_parser, parse_bench_args, token_count
 from ..core.env import device_label, dtype_name, has_cuda, parse_dtype, positive_float, positive_int
 from ..core.timing import emit, time_us, wall_us
 from ..ep.collectives import ep_all_gather, ep_all_reduce, ep_all_to_all, group_name, logged_collectives
 from ..ep.dispatch import DISPATCHERS, EPMoE
 from ..ep.groups import EPLaunchError, ep_device, in_torchrun
-from ..ep.runner import run_on_ranks
+from ..ep.runner import launch_world, run_on_ranks
 from ..layers.moe import DeepseekV2MoE
 from ..models.deepseek_v2 import get_config
 from ..runners.graphs import make_backend
 
 # %% auto #0
-__all__ = ['GRAPH_DISPATCHERS', 'EAGER_WHY', 'GOALS', 'bus_bytes', 'slowest_rank', 'rank_time_us', 'rank_wall_us',
+__all__ = ['GRAPH_DISPATCHERS', 'TOLERANCES', 'EAGER_WHY', 'GOALS', 'bus_bytes', 'slowest_rank', 'rank_time_us', 'rank_wall_us',
            'collective_us', 'graph_error', 'bench_dispatchers', 'goal_records', 'bench_main']
 
 # %% ../../nbs/74_ep_bench.ipynb #2c2854cc
@@ -72,6 +72,7 @@ def collective_us(op: str, shape: Sequence[int], dtype: str, dev: torch.device, 
 
 # %% ../../nbs/74_ep_bench.ipynb #05c00881
 GRAPH_DISPATCHERS = ("standard", "a2a_ll")
+TOLERANCES = {torch.bfloat16: 3e-2, torch.float32: 1e-4}   # largest relative error of a correct layer, per dtype
 EAGER_WHY = "variable split sizes are host values: cannot be captured, timed eagerly (launches included)"
 
 def _rel_err(y: torch.Tensor, want: torch.Tensor) -> float:
@@ -108,13 +109,14 @@ def bench_dispatchers(rank: int, world_size: int, tokens: Sequence[int] = (1, 4,
                       reps: int = 20) -> list[dict]:
     "Per dispatcher and M tokens per rank: the EP layer's replay time vs one GPU at M and at world*M tokens; its collectives."
     dev, dt = ep_device(), parse_dtype(dtype)
+    if dt not in TOLERANCES: raise ValueError(f"dtype {dtype!r} has no tolerance to judge the layer by: use bf16 or fp32")
     cfg = get_config(config).moe
     dense = DeepseekV2MoE(cfg, impl=impl, dtype=dt, device=dev, seed=0)
     layers = {d: EPMoE.from_dense(dense, dispatcher=d) for d in dispatchers}
     base = {"bench": "ep_dispatch", "world_size": world_size, "backend": dist.get_backend(), "device": device_label(dev),
             "config": config, "dtype": dtype, "impl": impl, "inputs": inputs, "reps": reps, "torch": torch.__version__,
             "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
-    records, seen, tol = [], {}, 3e-2 if dt == torch.bfloat16 else 1e-4
+    records, seen, tol = [], {}, TOLERANCES[dt]
     for M in tokens:
         total = world_size * M
         xs = [torch.randn(total, cfg.hidden_size, generator=torch.Generator().manual_seed(1000 * M + i)).to(dev, dt)
@@ -166,10 +168,10 @@ def bench_main(argv: list[str] | None = None) -> int:
     cuda = has_cuda()
     p.add_argument("--world", type=positive_int, default=max(1, torch.cuda.device_count()) if cuda else 2, help="ranks to launch (ignored under torchrun)")
     p.add_argument("--backend", default="nccl" if cuda else "gloo", choices=("gloo", "nccl"))
-    p.add_argument("--tokens", type=positive_int, nargs="+", default=None, help="tokens per rank (default 1 4 16 64 256; 1 4 on cpu)")
+    p.add_argument("--tokens", type=token_count, nargs="+", default=None, help="tokens per rank (default 1 4 16 64 256; 1 4 on cpu)")
     p.add_argument("--config", default=None, help="model config whose MoE layer is timed (default: v2-lite-moe on cuda, tiny on cpu)")
     p.add_argument("--dtype", default=None, help="bf16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    p.add_argument("--impl", default=None, help="triton (default on cuda) or torch")
+    p.add_argument("--impl", default=None, choices=("triton", "torch"), help="triton (default on cuda) or torch")
     p.add_argument("--dispatchers", nargs="+", default=list(DISPATCHERS), choices=DISPATCHERS)
     p.add_argument("--inputs", type=positive_int, default=10, help="distinct inputs per CUDA graph (2 at most on cpu)")
     p.add_argument("--reps", type=positive_int, default=20, help="graph replays timed; the median is kept")
@@ -177,11 +179,14 @@ def bench_main(argv: list[str] | None = None) -> int:
     a, dev = parse_bench_args(p, argv)
     cuda = dev.type == "cuda"
     if a.backend == "nccl" and not cuda: p.error("--backend nccl needs --device cuda")
-    try: dtype = dtype_name(parse_dtype(a.dtype or ("bf16" if cuda else "fp32")))
-    except ValueError as e: p.error(str(e))
+    try: dt, config = parse_dtype(a.dtype or ("bf16" if cuda else "fp32")), get_config(a.config or ("v2-lite-moe" if cuda else "tiny"))
+    except (ValueError, KeyError) as e: p.error(e.args[0])
+    if dt not in TOLERANCES: p.error(f"--dtype {a.dtype}: the bench judges bf16 and fp32 only; use bf16 or fp32")
+    try: world = launch_world(a.world, a.backend, config.moe.n_routed_experts)
+    except ValueError as e: p.error(f"--world: {e}")
     try:
-        results = run_on_ranks(bench_dispatchers, a.world, a.backend, tuple(a.tokens or ((1, 4, 16, 64, 256) if cuda else (1, 4))),
-                               config=a.config or ("v2-lite-moe" if cuda else "tiny"), dtype=dtype,
+        results = run_on_ranks(bench_dispatchers, world, a.backend, tuple(a.tokens or ((1, 4, 16, 64, 256) if cuda else (1, 4))),
+                               config=config.name, dtype=dtype_name(dt),
                                impl=a.impl or ("triton" if cuda else "torch"), dispatchers=tuple(a.dispatchers),
                                inputs=a.inputs if cuda else min(a.inputs, 2), reps=a.reps, timeout=a.timeout)
     except EPLaunchError as e:

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 
 import torch
 
-from .common import bench_parser, parse_bench_args
+from .common import bench_parser, parse_bench_args, token_count
 from .runners import HBM_BYTES_PER_US, decode_floor_bytes
 from ..core.env import device_label, dtype_name, parse_dtype, positive_float, positive_int
 from ..core.timing import emit, wall_us
 from ..engine.engine import Engine
+from ..engine.model_runner import RunnerConfig
 from ..engine.request import Req
 from ..engine.sampler import SamplingParams
 from ..layers.attention import PAD_SLOT
@@ -39,10 +40,10 @@ def _wait(reqs: list[Req], timeout: float) -> None:
         if time.perf_counter() > deadline: raise TimeoutError(f"{sum(not r.finished for r in reqs)} requests did not finish in {timeout} s")
         time.sleep(0.001)
 
-def pct(xs: list[float], q: float) -> float:
-    "The `q`-quantile of `xs` (0 < q < 1), by linear interpolation."
+def pct(xs: list[float], q: float) -> float | None:
+    "The `q`-quantile of `xs` (0 < q < 1), by linear interpolation; None when there is no sample."
     xs = sorted(xs)
-    if not xs: return float("nan")
+    if not xs: return None
     i = (len(xs) - 1) * q
     lo, hi = int(i), min(int(i) + 1, len(xs) - 1)
     return xs[lo] + (xs[hi] - xs[lo]) * (i - lo)
@@ -55,8 +56,8 @@ def latencies(reqs: list[Req], seconds: float) -> dict:
     e2e = [(r.finished_at - r.arrival) * 1e3 for r in reqs]
     out = sum(len(r.output_ids) for r in reqs)
     return {"requests": len(reqs), "seconds": round(seconds, 3), "output_tok_s": round(out / seconds, 1),
-            **{f"{name}_ms_p{int(q * 100)}": round(pct(xs, q), 2) for name, xs in (("ttft", ttft), ("itl", itl), ("e2e", e2e))
-               for q in (0.5, 0.99)}}
+            **{f"{name}_ms_p{int(q * 100)}": None if (v := pct(xs, q)) is None else round(v, 2)
+               for name, xs in (("ttft", ttft), ("itl", itl), ("e2e", e2e)) for q in (0.5, 0.99)}}
 
 def offline(engine: Engine, prompts: list[list[int]], max_tokens: int, timeout: float = 600) -> dict:
     "Every prompt submitted at once: throughput and latencies."
@@ -160,18 +161,16 @@ def bench_main(argv: list[str] | None = None) -> int:
     p.add_argument("--model", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
     p.add_argument("--dtype", default=None, help="bf16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
     p.add_argument("--requests", type=positive_int, default=None, help="requests per run (default 64 on cuda, 8 on cpu)")
-    p.add_argument("--prompt-len", type=positive_int, nargs=2, default=None, metavar=("MIN", "MAX"), help="prompt lengths (default 64 512 on cuda, 8 32 on cpu)")
-    p.add_argument("--max-tokens", type=positive_int, default=None, help="tokens generated per request (default 128 on cuda, 8 on cpu)")
+    p.add_argument("--prompt-len", type=token_count, nargs=2, default=None, metavar=("MIN", "MAX"), help="prompt lengths (default 64 512 on cuda, 8 32 on cpu)")
+    p.add_argument("--max-tokens", type=token_count, default=None, help="tokens generated per request (default 128 on cuda, 8 on cpu)")
     p.add_argument("--rates", type=positive_float, nargs="+", default=None, help="request rates for the online runs (req/s)")
-    p.add_argument("--batches", type=positive_int, nargs="+", default=None, help="decode-step batch sizes (default 1 8 64 on cuda, 1 4 on cpu)")
-    p.add_argument("--context", type=positive_int, default=None, help="context of the decode-step runs (default 512 on cuda, 32 on cpu)")
+    p.add_argument("--batches", type=token_count, nargs="+", default=None, help="decode-step batch sizes (default 1 8 64 on cuda, 1 4 on cpu)")
+    p.add_argument("--context", type=token_count, default=None, help="context of the decode-step runs (default 512 on cuda, 32 on cpu)")
     p.add_argument("--modes", nargs="+", default=["graph", "eager"], choices=["graph", "eager"])
     p.add_argument("--overlap", nargs="+", default=["on", "off"], choices=["on", "off"],
                    help="overlapped decode on and/or off; the first serves the offline and online runs")
     a, dev = parse_bench_args(p, argv)
     cuda = dev.type == "cuda"
-    try: dtype = parse_dtype(a.dtype or ("bf16" if cuda else "fp32"))
-    except ValueError as e: p.error(str(e))
     model, n = a.model or ("v2-lite-moe" if cuda else "tiny"), a.requests or (64 if cuda else 8)
     lo, hi = a.prompt_len or ((64, 512) if cuda else (8, 32))
     max_tokens, ctx = a.max_tokens or (128 if cuda else 8), a.context or (512 if cuda else 32)
@@ -179,10 +178,19 @@ def bench_main(argv: list[str] | None = None) -> int:
     max_running = max(64 if cuda else 8, max(batches))
     rate_steps = 64 if cuda else 12                      # decode steps of the engine-rate run
     rate_prompt = max(1, ctx - rate_steps // 2)          # so its contexts average the decode-step runs' context
+    need = max(hi + max_tokens, ctx + 1, rate_prompt + rate_steps) + 1
+    if lo > hi: p.error(f"--prompt-len: MIN {lo} is more than MAX {hi}")
+    try: run = RunnerConfig(model, dev, parse_dtype(a.dtype or ("bf16" if cuda else "fp32")), max_running_requests=max_running, max_context=need).resolved()
+    except (ValueError, KeyError) as e: p.error(e.args[0])
+    dtype, cfg = run.dtype, run.model
+    if need > cfg.max_position:
+        p.error(f"--prompt-len MAX {hi} + --max-tokens {max_tokens} and --context {ctx} need a context of {need} tokens, past {model}'s max_position {cfg.max_position}")
+    if (slots := max(batches) * max(ctx + 1, rate_prompt + rate_steps)) > run.num_kv_slots - 1:
+        p.error(f"--batches {max(batches)} at --context {ctx} need {slots} KV slots; the {run.impl} path's pool holds {run.num_kv_slots - 1}")
     base = {"bench": "serve", "device": device_label(dev), "model": model, "dtype": dtype_name(dtype)}
     for mode in a.modes:
         with Engine(model, device=dev, dtype=dtype, max_running_requests=max_running, max_prefill_tokens=512 if cuda else 128,
-                    max_context=max(hi + max_tokens, ctx + 1, rate_prompt + rate_steps) + 1, use_graphs=mode == "graph", overlap=a.overlap[0] == "on") as eng:
+                    max_context=need, use_graphs=mode == "graph", overlap=a.overlap[0] == "on") as eng:
             prompts, on = make_prompts(n, lo, hi, eng.model_config.vocab_size), {"mode": mode, "overlap": a.overlap[0]}
             offline(eng, prompts[: max(2, n // 8)], 4)  # warm-up: first launches compile kernels
             emit({**base, **on, "run": "offline", **offline(eng, prompts, max_tokens)})

@@ -17,9 +17,10 @@ if TYPE_CHECKING:
     from triton.runtime.jit import JITFunction
 
 # %% auto #0
-__all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError', 'resolve_device',
-           'check_graph_backend', 'device_label', 'interpreted', 'kernel_for', 'interpreted_on', 'hopper_or_newer',
-           'pdl_options', 'no_pdl', 'parse_dtype', 'dtype_name', 'int_at_least', 'int_between', 'positive_float']
+__all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'seed_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError',
+           'resolve_device', 'check_graph_backend', 'device_label', 'interpreted', 'kernel_for', 'interpreted_on',
+           'hopper_or_newer', 'pdl_options', 'no_pdl', 'parse_dtype', 'dtype_name', 'int_at_least', 'int_between',
+           'positive_float']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -169,6 +170,7 @@ def int_between(least: int, most: int):
     return parse
 
 positive_int, nonneg_int = int_at_least(1), int_at_least(0)
+seed_int = int_between(0, 2**32 - 1)   # 32 bits: a model's generators take `seed * 100_003 + i`, which must fit in 64
 
 def positive_float(text: str) -> float:
     "An argparse type: a finite number > 0."

@@ -5,7 +5,7 @@
 # %% ../../nbs/42_ep_runner.ipynb #e201f724
 from __future__ import annotations
 
-import argparse, copy, itertools, time
+import argparse, copy, itertools, os, time
 from dataclasses import asdict
 from typing import Callable, Sequence
 
@@ -17,7 +17,7 @@ from ..runners.check import RunnerHarness, Workload, differential_check
 from ..core.env import has_cuda, positive_float, positive_int
 from ..core.legacy import legacy
 from ..core.timing import emit, wall_us
-from .groups import EPLaunchError, ep_device, in_torchrun, launch, run_from_env
+from .groups import EPLaunchError, ep_device, expert_range, in_torchrun, launch, run_from_env
 from .dispatch import EPMoE
 from .dispatch_checks import ep_layer_case
 from ..runners.graphs import pick_bucket
@@ -27,7 +27,8 @@ from ..models.kimi_vl import build_multimodal_model
 from ..runners.decode import DecodeCudaGraphRunner
 
 # %% auto #0
-__all__ = ['shard_model', 'ep_decode_case', 'ep_padding_case', 'ep_differential_check', 'ep_check', 'run_on_ranks', 'check_main']
+__all__ = ['shard_model', 'ep_decode_case', 'ep_padding_case', 'ep_differential_check', 'ep_check', 'run_on_ranks',
+           'launch_world', 'check_main']
 
 # %% ../../nbs/42_ep_runner.ipynb #59da7b5f
 def shard_model(model: torch.nn.Module, group: dist.ProcessGroup | None = None, *, dispatcher: str = "standard",
@@ -189,16 +190,29 @@ def run_on_ranks(fn: Callable, world: int, backend: str, *args, timeout: float =
         return [run_from_env(fn, *args, backend=backend, timeout=timeout, **kwargs)]
     return launch(fn, world, *args, backend=backend, timeout=timeout, **kwargs)
 
+def launch_world(world: int | None, backend: str, num_experts: int) -> int:
+    "The ranks `run_on_ranks` runs (torchrun's, else `world`, else one per GPU with NCCL and 2 with gloo); ValueError if they cannot run."
+    if in_torchrun(): world = int(os.environ["WORLD_SIZE"])
+    elif backend == "nccl":
+        gpus = torch.cuda.device_count() if has_cuda() else 0
+        world = world or gpus
+        if not 1 <= world <= gpus:
+            raise ValueError(f"NCCL runs one rank per GPU and this machine has {gpus} GPU(s): {world} ranks cannot run; use backend 'gloo'")
+    world = world or 2
+    expert_range(num_experts, world, 0)   # every rank must hold the same number of experts
+    return world
+
 def check_main(argv: list[str] | None = None) -> int:
     "`refmoe check ep`: dispatchers vs the single-process layer, decode graphs and the differential checker, one JSON line per rank."
     p = argparse.ArgumentParser(prog="refmoe check ep", description=check_main.__doc__.split(": ", 1)[1])
     p.add_argument("--world", type=positive_int, default=None, help="ranks to launch (default: one per GPU with NCCL, 2 with gloo; ignored under torchrun)")
     p.add_argument("--backend", default="nccl" if has_cuda() else "gloo", choices=("gloo", "nccl"))
     p.add_argument("--quick", action="store_true", help="the layer check only: no graphs, no differential checker")
-    p.add_argument("--impl", default=None, help="triton (default with NCCL) or torch")
+    p.add_argument("--impl", default=None, choices=("triton", "torch"), help="triton (default with NCCL) or torch")
     p.add_argument("--timeout", type=positive_float, default=300.0)
     a = p.parse_args(argv)
-    world = a.world or (torch.cuda.device_count() if a.backend == "nccl" else 2)
+    try: world = launch_world(a.world, a.backend, get_config("tiny").moe.n_routed_experts)
+    except ValueError as e: p.error(f"--world: {e}")
     try: reports = run_on_ranks(ep_check, world, a.backend, a.quick, a.impl, timeout=a.timeout)
     except EPLaunchError as e:
         emit({"check": "ep", "ok": False, "error": str(e)[:3000]})

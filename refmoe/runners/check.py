@@ -5,7 +5,7 @@
 # %% ../../nbs/34_check.ipynb #5c7ad896
 from __future__ import annotations
 
-import argparse, itertools, json, random, time
+import argparse, itertools, json, os, random, sys, time
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -13,7 +13,7 @@ import torch
 from fastcore.basics import patch
 from torch import nn
 
-from ..core.env import check_graph_backend, device_label, parse_dtype, positive_int, resolve_device
+from ..core.env import check_graph_backend, device_label, int_between, parse_dtype, positive_int, resolve_device, seed_int
 from ..core.legacy import get_defect, legacy
 from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode
@@ -245,12 +245,12 @@ def check_main(argv: list[str] | None = None) -> int:
     p.add_argument("--config", default="tiny", help="model config: tiny (default) or v2-lite-moe")
     p.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: fp32 for tiny, bf16 otherwise on cuda)")
     p.add_argument("--impl", default=None, choices=("torch", "triton"), help="MoE implementation: torch (default on cpu) or triton (default on cuda)")
-    p.add_argument("--steps", type=int, default=1000, help="batches to check (default 1000)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--ep", type=int, nargs="+", default=[1, 2], metavar="N", help="EP sizes to draw from (default: 1 2)")
+    p.add_argument("--steps", type=int_between(1, sys.maxsize), default=1000, help="batches to check (default 1000)")
+    p.add_argument("--seed", type=seed_int, default=0, help="seed of the weights and the workload (0 to 2**32 - 1)")
+    p.add_argument("--ep", type=positive_int, nargs="+", default=[1, 2], metavar="N", help="EP sizes to draw from (default: 1 2)")
     p.add_argument("--legacy", action="append", default=[], metavar="N", help="turn a defect's legacy switch on; repeatable")
     p.add_argument("--backend", default=None, choices=("cuda", "cpu"), help="graph backend: cuda or cpu (default: the device's)")
-    p.add_argument("--threads", type=positive_int, default=1, help="CPU threads for torch (default 1: small models run fastest so)")
+    p.add_argument("--threads", type=int_between(1, os.cpu_count() or 1), default=1, help="CPU threads for torch (default 1: small models run fastest so)")
     p.add_argument("--expect-divergence", action="store_true", help="exit 0 only if a divergence is found")
     a = p.parse_args(argv)
     try:
@@ -258,7 +258,6 @@ def check_main(argv: list[str] | None = None) -> int:
         dtype = parse_dtype(a.dtype) if a.dtype else None
         ids = [get_defect(x).id for x in a.legacy]
         check_graph_backend(a.backend, dev)
-        if a.steps < 1 or min(a.ep) < 1: raise ValueError("--steps and --ep must be positive")
     except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
     torch.set_num_threads(a.threads)
     r = check_runners(config, steps=a.steps, seed=a.seed, device=dev, impl=a.impl, dtype=dtype, ep_sizes=a.ep,
