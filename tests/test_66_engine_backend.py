@@ -166,7 +166,9 @@ def test_serve_cli_bad_sizes():
                        (["--model", "tiny", "--max-prefill-tokens", "0"], "argument --max-prefill-tokens: '0' must be >= 1"),
                        (["--model", "tiny", "--num-kv-slots", "0"], "argument --num-kv-slots: '0' must be >= 1"),
                        (["--model", "tiny", "--num-kv-slots", "1", "--device", "cpu"], "error: a KV cache needs at least 2 slots"),
-                       (["--model", "tiny", "--dtype", "fp8"], "unknown dtype 'fp8'; use bf16, fp16 or fp32")]:
+                       (["--model", "tiny", "--dtype", "fp8"], "unknown dtype 'fp8'; use bf16, fp16 or fp32"),
+                       (["--model", "tiny", "--seed", "-1"], "argument --seed: '-1' must be in 0..4294967295"),
+                       (["--model", "tiny", "--seed", "99999999999999999999"], "must be in 0..4294967295")]:
         code, text = serve_cli(*argv)
         test_eq((argv, code), (argv, 2)); assert says in text and "Traceback" not in text, (argv, text)
     code, text = serve_cli("--help")

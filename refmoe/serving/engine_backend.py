@@ -13,7 +13,7 @@ from typing import Any, AsyncIterator
 import torch
 from fastcore.basics import patch
 
-from ..core.env import int_at_least, int_between, nonneg_int, parse_dtype, positive_float, positive_int, resolve_device
+from ..core.env import int_at_least, int_between, nonneg_int, parse_dtype, positive_float, positive_int, resolve_device, seed_int
 from ..engine.chat_template import render_chat_ids
 from ..engine.distributed import DistributedModelRunner
 from ..engine.engine import Engine
@@ -159,7 +159,7 @@ def _engine_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--no-graphs", action="store_true", help="run eagerly instead of through the decode and prefill graphs")
     g.add_argument("--overlap", choices=["auto", "on", "off"], default="auto",
                    help="overlapped decode: launch step N+1 before reading step N's tokens (auto: on for CUDA with --ep-size 1)")
-    g.add_argument("--seed", type=int, default=0, help="weights' seed")
+    g.add_argument("--seed", type=seed_int, default=0, help="weights' seed (0 to 2**32 - 1, as `refmoe check`'s)")
     g.add_argument("--ep-size", type=positive_int, default=1, help="expert-parallel ranks (run under torchrun with as many processes)")
     g.add_argument("--tool-grammar", choices=["auto", "on", "off"], default="auto",
                    help="tool calls decoded under the request's tools, in the hermes format for every tool_choice (auto: on for a model with trained weights)")
