@@ -5,8 +5,7 @@
 # %% ../../nbs/58_engine.ipynb #9ab4f7ed
 from __future__ import annotations
 
-import asyncio, operator, queue, secrets, threading, time
-from dataclasses import dataclass, field
+import asyncio, queue, secrets, threading, time
 from typing import Any, AsyncIterator, Callable, Sequence
 
 import torch
@@ -16,46 +15,21 @@ from ..core.legacy import active_legacy, fixed, legacy
 from .grammar import Grammars
 from .model_runner import ModelRunner, RunnerConfig
 from .overlap import EngineStep, InFlight, can_lag, lag_eligible
-from .request import Delta, FinishReason, Req
+from .request import Delta, FinishReason, Req, check_request, token_ids
+from .request import GenerateResult, PromptTooLongError, check_image_features   # notebook 55's, re-exported here
 from .sampler import Sampler, SamplingParams
 from .scheduler import Scheduler, SchedulerConfig
 from .tokenizer import ByteTokenizer
 from ..models.deepseek_v2 import CONFIGS
 
 # %% auto #0
-__all__ = ['PromptTooLongError', 'EngineClosedError', 'token_ids', 'GenerateResult', 'Engine', 'check_image_features']
+__all__ = ['EngineClosedError', 'Engine', 'PromptTooLongError', 'token_ids', 'GenerateResult', 'check_image_features']
 
 # %% ../../nbs/58_engine.ipynb #f1582261
-class PromptTooLongError(ValueError):
-    "The prompt leaves no room in the context for an answer."
+_all_ = ["PromptTooLongError", "token_ids", "GenerateResult", "check_image_features"]   # notebook 55's, still importable from here
 
 class EngineClosedError(RuntimeError):
     "The engine was shut down."
-
-def _token_id(t: Any, i: int) -> int:
-    if not (isinstance(t, bool) or (isinstance(t, torch.Tensor) and (t.dim() or t.dtype == torch.bool))):
-        try: return operator.index(t)   # a Python int, a numpy or 0-d torch integer; never a float, a bool or a string
-        except TypeError: pass
-    raise TypeError(f"prompt token ids must be integers, got {t!r} ({type(t).__name__}) at position {i}")
-
-def token_ids(ids: Sequence[int] | torch.Tensor) -> list[int]:
-    "Prompt token ids as Python ints: ints, integer numpy or torch scalars, or a 1-D integer tensor; a TypeError for anything else."
-    if isinstance(ids, (str, bytes)): raise TypeError(f"prompt token ids must be integers, got a {type(ids).__name__}: encode text first")
-    if isinstance(ids, torch.Tensor) and ids.dim() != 1: raise TypeError(f"prompt token ids must be a 1-D tensor, got shape {tuple(ids.shape)}")
-    return [_token_id(t, i) for i, t in enumerate(ids)]
-
-# %% ../../nbs/58_engine.ipynb #10ad4f14
-@dataclass
-class GenerateResult:
-    "A finished request: text, tokens, finish reason, counts, optional log-probabilities."
-    rid: str
-    text: str
-    token_ids: list[int]
-    finish_reason: str
-    prompt_tokens: int
-    completion_tokens: int
-    logprobs: list[float] | None = None
-    top_logprobs: list[list[tuple[int, float]]] | None = None
 
 # %% ../../nbs/58_engine.ipynb #9a2fc79d
 class Engine(EngineStep):
@@ -102,14 +76,8 @@ def submit(self: Engine, prompt_ids: Sequence[int], params: SamplingParams | Non
     if self._closed: raise EngineClosedError("the engine is shut down")
     params = params or SamplingParams()
     if not isinstance(params, SamplingParams): raise TypeError(f"params must be a SamplingParams, got {type(params).__name__}: SamplingParams(**params) turns a dict into one")
-    ids = token_ids(prompt_ids)
-    if len(ids) >= self.max_context:
-        raise PromptTooLongError(f"the prompt has {len(ids)} tokens but the context holds {self.max_context}: "
-                                 f"at most {self.max_context - 1} prompt tokens leave room for an answer")
-    bad = [t for t in ids if not 0 <= t < self.model_config.vocab_size]
-    if bad: raise ValueError(f"prompt token ids {bad[:5]} are outside the vocabulary (0..{self.model_config.vocab_size - 1})")
-    if rid is not None and not (isinstance(rid, str) and rid): raise TypeError(f"rid must be a non-empty str, got {rid!r}")
-    check_image_features(image_features, ids.count(self.tokenizer.image_token_id), self.model_config.vision_hidden_size)
+    ids = check_request(prompt_ids, self.max_context, self.model_config.vocab_size, self.tokenizer.image_token_id,
+                        self.model_config.vision_hidden_size, image_features=image_features, rid=rid)
     self.check_params(params)
     seed = params.seed if params.seed is not None else secrets.randbits(31)
     kw = {} if rid is None else {"rid": rid}
@@ -122,19 +90,6 @@ def submit(self: Engine, prompt_ids: Sequence[int], params: SamplingParams | Non
         self._live_rids.add(req.rid)
     self._inbox.put(("add", req)); self._wake.set()
     return req
-
-def check_image_features(features: torch.Tensor | None, placeholders: int, width: int) -> None:
-    "Raise a TypeError or ValueError naming `image_features` unless it is a float tensor of `placeholders` rows of `width`."
-    if features is None: rows = 0
-    elif not isinstance(features, torch.Tensor): raise TypeError(f"image_features must be a torch.Tensor, got {type(features).__name__}")
-    elif not features.is_floating_point(): raise TypeError(f"image_features must be a floating-point tensor, got {features.dtype}")
-    elif features.dim() != 2 or features.shape[1] != width:
-        raise ValueError(f"image_features must have shape (rows, {width}), {width} being the model's vision_hidden_size, got {tuple(features.shape)}")
-    else: rows = features.shape[0]
-    if placeholders != rows:
-        raise ValueError(f"the prompt has {placeholders} image placeholder tokens but {rows} rows of image features were given")
-    if rows and features.device.type == "cpu" and not torch.isfinite(features).all():   # a device tensor is not read: no sync
-        raise ValueError("image_features hold NaN or infinite values")
 
 @patch
 def check_params(self: Engine, params: SamplingParams) -> None:

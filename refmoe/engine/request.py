@@ -5,9 +5,9 @@
 # %% ../../nbs/55_request.ipynb #1f7e8b54
 from __future__ import annotations
 
-import enum, itertools, time
+import enum, itertools, operator, time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import torch
 from fastcore.basics import patch
@@ -17,7 +17,8 @@ from .sampler import SamplingParams
 from .tokenizer import ByteTokenizer, IncrementalDetokenizer
 
 # %% auto #0
-__all__ = ['FinishReason', 'hold_back', 'find_stop', 'Delta', 'Req']
+__all__ = ['FinishReason', 'hold_back', 'find_stop', 'Delta', 'GenerateResult', 'Req', 'PromptTooLongError', 'token_ids',
+           'check_image_features', 'check_request']
 
 # %% ../../nbs/55_request.ipynb #196b97d9
 class FinishReason(str, enum.Enum):
@@ -54,6 +55,19 @@ class Delta:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached_tokens: int = 0
+
+# %% ../../nbs/55_request.ipynb #90eea65f
+@dataclass
+class GenerateResult:
+    "A finished request: text, tokens, finish reason, counts, optional log-probabilities."
+    rid: str
+    text: str
+    token_ids: list[int]
+    finish_reason: str
+    prompt_tokens: int
+    completion_tokens: int
+    logprobs: list[float] | None = None
+    top_logprobs: list[list[tuple[int, float]]] | None = None
 
 # %% ../../nbs/55_request.ipynb #e19fbcd6
 _RIDS = itertools.count()
@@ -148,3 +162,46 @@ def finish(self: Req, reason: FinishReason) -> Delta:
     if self.finished: raise RuntimeError(f"{self.rid} is already finished ({self.finish_reason.value})")
     self.finish_reason, self.finished_at = reason, time.perf_counter()
     return self._delta([])
+
+# %% ../../nbs/55_request.ipynb #5ea8d4ea
+class PromptTooLongError(ValueError):
+    "The prompt leaves no room in the context for an answer."
+
+def _token_id(t: Any, i: int) -> int:
+    if not (isinstance(t, bool) or (isinstance(t, torch.Tensor) and (t.dim() or t.dtype == torch.bool))):
+        try: return operator.index(t)   # a Python int, a numpy or 0-d torch integer; never a float, a bool or a string
+        except TypeError: pass
+    raise TypeError(f"prompt token ids must be integers, got {t!r} ({type(t).__name__}) at position {i}")
+
+def token_ids(ids: Sequence[int] | torch.Tensor) -> list[int]:
+    "Prompt token ids as Python ints: ints, integer numpy or torch scalars, or a 1-D integer tensor; a TypeError for anything else."
+    if isinstance(ids, (str, bytes)): raise TypeError(f"prompt token ids must be integers, got a {type(ids).__name__}: encode text first")
+    if isinstance(ids, torch.Tensor) and ids.dim() != 1: raise TypeError(f"prompt token ids must be a 1-D tensor, got shape {tuple(ids.shape)}")
+    return [_token_id(t, i) for i, t in enumerate(ids)]
+
+# %% ../../nbs/55_request.ipynb #716057e5
+def check_image_features(features: torch.Tensor | None, placeholders: int, width: int) -> None:
+    "Raise a TypeError or ValueError naming `image_features` unless it is a float tensor of `placeholders` rows of `width`."
+    if features is None: rows = 0
+    elif not isinstance(features, torch.Tensor): raise TypeError(f"image_features must be a torch.Tensor, got {type(features).__name__}")
+    elif not features.is_floating_point(): raise TypeError(f"image_features must be a floating-point tensor, got {features.dtype}")
+    elif features.dim() != 2 or features.shape[1] != width:
+        raise ValueError(f"image_features must have shape (rows, {width}), {width} being the model's vision_hidden_size, got {tuple(features.shape)}")
+    else: rows = features.shape[0]
+    if placeholders != rows:
+        raise ValueError(f"the prompt has {placeholders} image placeholder tokens but {rows} rows of image features were given")
+    if rows and features.device.type == "cpu" and not torch.isfinite(features).all():   # a device tensor is not read: no sync
+        raise ValueError("image_features hold NaN or infinite values")
+
+def check_request(prompt_ids: Sequence[int] | torch.Tensor, max_context: int, vocab_size: int, image_token_id: int,
+                  vision_width: int, *, image_features: torch.Tensor | None = None, rid: str | None = None) -> list[int]:
+    "The prompt's ids as Python ints, once they, `image_features` and `rid` pass the checks above; a TypeError or ValueError otherwise."
+    ids = token_ids(prompt_ids)
+    if len(ids) >= max_context:
+        raise PromptTooLongError(f"the prompt has {len(ids)} tokens but the context holds {max_context}: "
+                                 f"at most {max_context - 1} prompt tokens leave room for an answer")
+    bad = [t for t in ids if not 0 <= t < vocab_size]
+    if bad: raise ValueError(f"prompt token ids {bad[:5]} are outside the vocabulary (0..{vocab_size - 1})")
+    if rid is not None and not (isinstance(rid, str) and rid): raise TypeError(f"rid must be a non-empty str, got {rid!r}")
+    check_image_features(image_features, ids.count(image_token_id), vision_width)
+    return ids
