@@ -6,6 +6,7 @@ from refmoe.testing import (
     accumulated_calls,
     enough_gpus,
     experts_case,
+    host_syncs,
     poisoned_experts,
 )
 
@@ -38,3 +39,12 @@ def test_enough_gpus_on_this_machine():
         finally:
             if saved is not None: os.environ["PYTEST_CURRENT_TEST"] = saved
     test_eq(enough_gpus(0), True)
+
+
+def test_host_syncs_names_each_sync():
+    t = torch.arange(4)
+    test_eq(host_syncs(lambda: t.sum().item()), ["aten._local_scalar_dense.default"])
+    test_eq(host_syncs(lambda: t.nonzero()), ["aten.nonzero.default"])
+    test_eq(host_syncs(lambda: t[t > 1]), ["aten.index.Tensor(bool)"])
+    test_eq(host_syncs(lambda: t[torch.tensor([0, 2])]), [])   # integer indexing keeps its size: no sync
+    test_eq(host_syncs(lambda: torch.where(t > 1, t, 0).cumsum(0)), [])

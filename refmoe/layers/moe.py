@@ -6,10 +6,8 @@
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager, nullcontext
-from contextvars import ContextVar
+from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 import torch
 import torch.nn.functional as F
@@ -21,13 +19,13 @@ from ..kernels.moe_reference import dense_experts_torch
 from ..kernels.fused_moe import fused_experts
 from ..kernels.moe_gemv import shared_experts_torch
 from ..core.legacy import is_legacy
+from ..core.forward_context import breakable_graph, expert_parallel, in_breakable_graph, moe_ep_size  # re-exported here
 from ..kernels.gate_route import ROWS_PER_COUNTER, gate_route, route_counters
 from ..kernels.topk import TopKConfig, select_experts
 
 # %% auto #0
-__all__ = ['V2_LITE_MOE', 'SHARED_IN_GEMV_MAX_M', 'GATE_ROUTE_MAX_EXPERTS', 'HOST_SYNC_OPS', 'MoEConfig', 'breakable_graph',
-           'in_breakable_graph', 'expert_parallel', 'moe_ep_size', 'DeepseekV2MoE', 'count_for_standard_path',
-           'host_syncs', 'padded_rows_scenario']
+__all__ = ['V2_LITE_MOE', 'SHARED_IN_GEMV_MAX_M', 'GATE_ROUTE_MAX_EXPERTS', 'MoEConfig', 'DeepseekV2MoE',
+           'count_for_standard_path', 'padded_rows_scenario']
 
 # %% ../../nbs/20_moe_layer.ipynb #693348de
 @dataclass(frozen=True)
@@ -70,35 +68,6 @@ class MoEConfig:
 
 V2_LITE_MOE = MoEConfig(hidden_size=2048, moe_intermediate_size=1408, n_routed_experts=64, num_experts_per_tok=6,
                         n_shared_experts=2)
-
-# %% ../../nbs/20_moe_layer.ipynb #39e95a14
-_BREAKABLE: ContextVar[bool] = ContextVar("refmoe_breakable_graph", default=False)
-
-@contextmanager
-def breakable_graph() -> Iterator[None]:
-    "Mark the code inside as running in a breakable CUDA graph (no stream fork allowed)."
-    token = _BREAKABLE.set(True)
-    try: yield
-    finally: _BREAKABLE.reset(token)
-
-def in_breakable_graph() -> bool:
-    "Is the caller inside `breakable_graph()`?"
-    return _BREAKABLE.get()
-
-# %% ../../nbs/20_moe_layer.ipynb #9a759d3c
-_EP_SIZE: ContextVar[int] = ContextVar("refmoe_moe_ep_size", default=1)
-
-@contextmanager
-def expert_parallel(ep_size: int) -> Iterator[None]:
-    "Run the code inside as one rank of a MoE deployment with `ep_size` expert-parallel ranks."
-    if not isinstance(ep_size, int) or ep_size < 1: raise ValueError(f"ep_size must be a positive int, got {ep_size!r}")
-    token = _EP_SIZE.set(ep_size)
-    try: yield
-    finally: _EP_SIZE.reset(token)
-
-def moe_ep_size() -> int:
-    "The expert-parallel size of the deployment the caller runs in (1 outside `expert_parallel`)."
-    return _EP_SIZE.get()
 
 # %% ../../nbs/20_moe_layer.ipynb #4911fef4
 SHARED_IN_GEMV_MAX_M = 4   # tokens up to which the shared experts ride the routed gemv kernels as slots: faster at 1-4, not at 8 (H200, s16)
@@ -237,24 +206,6 @@ def forward(self: DeepseekV2MoE, hidden_states: torch.Tensor, num_token_non_padd
     if self.a2a: return self.forward_deepep(hidden_states, num_token_non_padded)
     if self.dual_stream: return self.forward_normal_dual_stream(hidden_states, num_token_non_padded)
     return self.forward_normal(hidden_states, num_token_non_padded)
-
-# %% ../../nbs/20_moe_layer.ipynb #c1a11e47
-HOST_SYNC_OPS = ("aten._local_scalar_dense", "aten.nonzero", "aten.masked_select", "aten.unique", "aten._unique",
-                 "aten.index.Tensor(bool)", "aten.masked_scatter")
-
-def host_syncs(fn: Callable[[], object]) -> list[str]:
-    "The operations in `fn()` that would sync with the host (empty when `fn` is capturable)."
-    from torch.utils._python_dispatch import TorchDispatchMode
-    bad = []
-    class _Watch(TorchDispatchMode):
-        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            name = str(func)
-            if func is torch.ops.aten.index.Tensor and any(getattr(i, "dtype", None) == torch.bool for i in args[1] if i is not None):
-                name = "aten.index.Tensor(bool)"
-            if name.startswith(HOST_SYNC_OPS): bad.append(name)
-            return func(*args, **(kwargs or {}))
-    with _Watch(): fn()
-    return bad
 
 # %% ../../nbs/20_moe_layer.ipynb #5c7d1236
 @scenario(3, "padded bucket (8 rows, 3 real): pairs routed to real experts")
