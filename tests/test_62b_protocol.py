@@ -70,6 +70,19 @@ def test_tool_answers_and_images_checked():
         test_eq(message_refusal(*messages), ("messages.2.content.1", f"messages.2: image_url parts are only allowed in messages with role 'user', not in one with role {role!r}"))
 
 
+def test_empty_content_detail_and_legacy_functions():
+    def field_refusal(**changes):
+        "(param, code) of the refusal of a chat request with these fields; None if it is accepted."
+        try: check_request(ChatCompletionRequest(**{"model": "m", "messages": [ASK], **changes}))
+        except ChatRequestError as e: return e.param, e.code
+        except ValidationError as e: return ".".join(map(str, e.errors()[0]["loc"][:4])), "validation"
+    test_eq(field_refusal(messages=[{"role": "user", "content": []}])[0], "messages.0.user.content")
+    test_eq(field_refusal(messages=[{"role": "user", "content": [{**IMAGE, "image_url": {**IMAGE["image_url"], "detail": "ultra"}}]}])[1], "validation")
+    for detail in ("auto", "low", "high"): test_eq(field_refusal(messages=[{"role": "user", "content": [{**IMAGE, "image_url": {**IMAGE["image_url"], "detail": detail}}]}]), None)
+    test_eq(field_refusal(functions=[{"name": "get_weather", "parameters": {}}]), ("functions", "unsupported_value"))
+    test_eq(field_refusal(function_call="auto"), ("function_call", "unsupported_value"))
+
+
 def test_backends_refuse_what_they_cannot_do():
     base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
     for field, value in [("logprobs", True), ("response_format", {"type": "json_object"}),

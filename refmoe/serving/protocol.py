@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 # %% auto #0
 __all__ = ['Content', 'Message', 'Temperature', 'TopP', 'Penalty', 'LogitBias', 'EXAMPLE_TOOLS', 'HERMES_FORMATS', 'ADJUSTMENTS',
@@ -24,8 +24,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
 class TextPart(_Model): type: Literal["text"]; text: str
-class ImagePart(_Model): type: Literal["image_url"]; image_url: dict[str, Any]
-Content = Union[str, list[Annotated[Union[TextPart, ImagePart], Field(discriminator="type")]]]
+class ImagePart(_Model):
+    type: Literal["image_url"]; image_url: dict[str, Any]
+    @field_validator("image_url")
+    @classmethod
+    def _detail(cls, v: dict[str, Any]) -> dict[str, Any]:
+        if v.get("detail") not in (None, "auto", "low", "high"): raise ValueError(f"detail must be 'auto', 'low' or 'high', got {v['detail']!r}")
+        return v
+Content = Union[str, Annotated[list[Annotated[Union[TextPart, ImagePart], Field(discriminator="type")]], Field(min_length=1)]]   # [] is refused, as OpenAI refuses it
 
 class FunctionCall(_Model): name: str; arguments: str
 class ToolCall(_Model):
@@ -92,6 +98,8 @@ class ChatCompletionRequest(_Model):
     frequency_penalty: Penalty | None = None
     logit_bias: LogitBias | None = None
     parallel_tool_calls: bool | None = Field(None, strict=True)
+    functions: Any = None   # the legacy function-calling fields: read only to be refused (check_request)
+    function_call: Any = None
 
 # %% ../../nbs/62b_protocol.ipynb #4aa8c0f0
 EXAMPLE_TOOLS = [
@@ -142,6 +150,9 @@ class ChatRequestError(ValueError):
 def check_request(req: ChatCompletionRequest) -> None:
     "Raise `ChatRequestError` for a well-formed request that still cannot be served."
     if req.n != 1: raise ChatRequestError("only n=1 is supported", "n", "unsupported_value")
+    for legacy in ("functions", "function_call"):   # ignoring them would answer without the calls the client asked for
+        if getattr(req, legacy) is not None:
+            raise ChatRequestError(f"{legacy} (the legacy function-calling API) is not supported: use tools and tool_choice", legacy, "unsupported_value")
     if req.stream_options is not None and not req.stream:
         raise ChatRequestError("stream_options is only allowed when stream is true", "stream_options", "invalid_value")
     names = [t.function.name for t in req.tools or []]

@@ -41,6 +41,7 @@ def _surrogate_at(value: Any, path: str = "") -> str | None:
 def _branch(options: tuple, tag: str) -> Any:
     "The member of a union that pydantic names `tag` in an error's location (a type's name, or a discriminator's value); Any if none."
     for t in options:
+        while get_origin(t) is Annotated: t = get_args(t)[0]   # a constrained branch (`Annotated[list[...], Field(min_length=1)]`) is named by its type
         origin = get_origin(t)
         name = "literal" if origin is Literal else getattr(origin or t, "__name__", "")
         if tag == name or tag.startswith(f"{name}["): return t
