@@ -150,6 +150,13 @@ def test_hermes_calls_grammar_follows_the_tools():
         test_eq((text, accepts(grammars, auto, text)), (text, ok))
     test_eq((accepts(grammars, one, call("ping", {})), accepts(grammars, one, two)), (True, False))
     test_eq(accepts(grammars, Constraint.lark(hermes_calls_grammar(tools, max_calls=2)), two + "\n" + call("ping", {})), False)
+    test_eq([accepts(grammars, one, t) for t in ("Hi.\n" + call("ping", {}), call("ping", {}) + "\n", call("ping", {}) + " Done.")], [True, False, False])
+    upto2 = Constraint.lark(hermes_calls_grammar(tools, max_calls=2))   # text between calls, none after the last allowed one
+    test_eq([accepts(grammars, upto2, t) for t in (call("ping", {}) + " Done.", two, "Hi.\n" + two + "\nDone.")], [True, True, False])
+    m = grammars.matcher(one)                               # after its one call, the turn can only end
+    for t in tok.encode(call("ping", {})): assert m.accept(t)
+    test_eq(m.allowed().nonzero().flatten().tolist(), sorted([tok.eos_token_id, tok.im_end_id]))
+    test_fail(lambda: hermes_calls_grammar(tools, max_calls=0), contains="max_calls must be at least 1")
     m = grammars.matcher(auto)                              # inside a call the turn cannot end: only its JSON can come next
     for t in tok.encode('<tool_call>\n{"name": "get_'): assert m.accept(t)
     test_eq(m.allowed()[tok.im_end_id].item(), False)

@@ -199,6 +199,12 @@ def test_tool_choice_violations_are_errors():
     test_eq(chat_completion(required, call[:20], finish_reason="length").choices[0].finish_reason, "length")
     test_eq(stream_text(required, [call[:20]], finish_reason="length")[-1].choices[0].finish_reason, "length")
     test_eq(chat_completion(req, "The weather is fine.").choices[0].message.content, "The weather is fine.")
+    hermes_two = detector_class("hermes").render([("get_time", {"tz": "UTC"}), ("get_time", {"tz": "CET"})])   # a named tool is called once
+    test_fail(lambda: chat_completion(named, hermes_two, tool_grammar=True), contains="one call of get_time, but the reply has 2 calls")
+    named_stream = ChatStream(named, tool_grammar=True)
+    test_fail(lambda: [named_stream.feed(hermes_two[i:i + 3]) for i in range(0, len(hermes_two), 3)], contains="the reply has 2 calls")
+    test_eq(len(chat_completion(named, hermes_two[:hermes_two.index("\n<tool_call>")], tool_grammar=True).choices[0].message.tool_calls), 1)
+    test_eq(len(chat_completion(required, hermes_two, tool_grammar=True).choices[0].message.tool_calls), 2)   # required: one call or more
 
 
 def test_logprobs_in_answers():

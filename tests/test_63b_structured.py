@@ -2,6 +2,7 @@
 import pytest
 from refmoe.serving.protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 from refmoe.serving.structured import (
+    forced_tool_choice,
     response_constraint,
     sampling_fields,
 )
@@ -51,6 +52,8 @@ def test_auto_tool_grammar():
     one = response_constraint(ChatCompletionRequest(**base, parallel_tool_calls=False), tool_grammar=True)
     test_eq((takes(one, call("get_time", {})), takes(one, call("get_time", {}) + call("get_time", {}))), (True, False))
     test_eq(response_constraint(ChatCompletionRequest(**base, tool_choice="none"), tool_grammar=True), None)
+    test_eq([forced_tool_choice(ChatCompletionRequest(**base, **c)) for c in ({}, {"tool_choice": "none"}, {"tool_choice": "required"},
+             {"tool_choice": {"type": "function", "function": {"name": "get_time"}}})], [False, False, True, True])
     test_eq(response_constraint(ChatCompletionRequest(model="m", messages=[{"role": "user", "content": "hi"}]), tool_grammar=True), None)
     req = ChatCompletionRequest(**base, tool_choice="required")                # under tool_grammar: calls only, in the hermes format
     c = response_constraint(req, tool_grammar=True)
@@ -58,6 +61,8 @@ def test_auto_tool_grammar():
     named = ChatCompletionRequest(**base, tool_choice={"type": "function", "function": {"name": "get_time"}})
     c = response_constraint(named, tool_grammar=True)
     test_eq([takes(c, t) for t in [call("get_time", {"tz": "UTC"}), call("get_weather", {"city": "Oslo"}), "Hello!"]], [True, False, False])
+    test_eq(takes(c, call("get_time", {"tz": "UTC"}) + "\n" + call("get_time", {"tz": "CET"})), False)   # a named tool: exactly one call
+    test_eq(takes(one, call("get_time", {}) + "\nthe function\"}}"), False)   # parallel_tool_calls false: nothing after the call
     test_eq(response_constraint(ChatCompletionRequest(**base, tool_call_parser="mistral"), tool_grammar=True), None)   # another format: free
     test_eq(response_constraint(ChatCompletionRequest(**base, tool_choice="required", tool_call_parser="mistral"), tool_grammar=True).kind, "json_schema")
     bad = {**base, "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"x": {"type": "text"}}}}}]}

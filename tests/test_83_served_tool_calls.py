@@ -62,6 +62,25 @@ def ask_own(client, **kw):
     return client.chat.completions.create(model="tiny-tools", messages=[{"role": "user", "content": "What's the weather like in Boston and in Tokyo?"}],
                                           tools=[OPENAI_WEATHER], **kw)
 
+from openai.lib.streaming.chat import ChatCompletionStreamState
+from refmoe.serving.chat import check_tool_call_stream
+
+def answer(client, stream=False, **kw):
+    "The two-city question at temperature 0: (finish reason, content, [(index, name, arguments)]), a stream rebuilt by openai-python."
+    req = dict(model="tiny-tools", temperature=0, max_tokens=200, **TWO_CITIES) | kw
+    if not stream:
+        c = client.chat.completions.create(**req).choices[0]
+        return c.finish_reason, c.message.content, [(t.index, t.function.name, t.function.arguments) for t in c.message.tool_calls or []]
+    chunks, state = list(client.chat.completions.create(**req, stream=True)), ChatCompletionStreamState()
+    for chunk in chunks: state.handle_chunk(chunk)
+    c, calls = state.get_final_completion().choices[0], check_tool_call_stream(chunk.model_dump(exclude_none=True) for chunk in chunks)
+    return c.finish_reason, c.message.content or None, [(t["index"], t["name"], t["arguments"]) for t in calls]
+
+NAMED = {"type": "function", "function": {"name": "get_weather"}}
+PROMISES = {"one call at most": dict(parallel_tool_calls=False), "named": dict(tool_choice=NAMED), "required": dict(tool_choice="required"),
+            "required, stop \\n": dict(tool_choice="required", stop=["\n"]), "named, stop \"": dict(tool_choice=NAMED, stop=['"']),
+            "auto, stop \\n": dict(stop=["\n"])}
+
 
 @pytest.mark.slow
 def test_served_scenario_flips_with_the_switch():
@@ -107,3 +126,19 @@ def test_served_client_schema():
         for c in tool_calls_of(a): jsonschema.validate(json.loads(c[3]), {**OPENAI_WEATHER["function"]["parameters"], "additionalProperties": False})
     test_eq([(c[0], c[2], json.loads(c[3])) for c in tool_calls_of(required)], [(0, "get_weather", {"city": "Paris"}), (1, "get_weather", {"city": "Berlin"})])
     test_eq((required.choices[0].finish_reason, required.choices[0].message.content), ("tool_calls", None))
+
+
+@pytest.mark.slow
+def test_served_tool_choice_promises():
+    with refmoe_serve(*SERVE) as client:
+        promised = {(what, stream): answer(client, stream, **kw) for what, kw in PROMISES.items() for stream in (False, True)}
+    promised
+
+    paris, berlin = (0, "get_weather", '{"city": "Paris"}'), (1, "get_weather", '{"city": "Berlin"}')
+    for stream in (False, True):
+        test_eq(promised["one call at most", stream], ("tool_calls", "Looking up get_weather.", [paris]))
+        test_eq(promised["named", stream], ("tool_calls", None, [paris]))
+        test_eq(promised["required", stream], ("tool_calls", None, [paris, berlin]))
+        test_eq(promised["required, stop \\n", stream], promised["required", stream])     # the stop cuts no forced call
+        test_eq(promised["named, stop \"", stream], promised["named", stream])
+        test_eq(promised["auto, stop \\n", stream], ("stop", "Looking up get_weather.", []))   # with auto it stops the reply as before

@@ -164,8 +164,10 @@ def hermes_calls_grammar(tools: Iterable[tuple[str, dict | None]], max_calls: in
     calls, defs = call_schemas(tools, "arguments", options)   # the name still checked where the arguments cannot be
     if not calls: raise ValueError("a calls grammar needs at least one tool")
     body = {"anyOf": calls, "x-guidance": options} | ({"$defs": defs} if defs else {})
-    more = None if max_calls is None else max_calls - (0 if free_text else 1)
+    if max_calls is not None and max_calls < 1: raise ValueError(f"max_calls must be at least 1 (or None: no limit), got {max_calls}")
+    more = None if max_calls is None else max_calls - 1   # calls after the first
     repeat = "*" if more is None else "?" if more == 1 else "" if more == 0 else f"{{0,{more}}}"
-    start = f"start: TEXT (call TEXT){repeat}" if free_text else f"start: call" + (f' ("\\n" call){repeat}' if more != 0 else "")
+    if free_text: start = "start: TEXT (call TEXT)*" if more is None else "start: TEXT" + (f" (call TEXT){repeat}" if more else "") + " call?"
+    else: start = "start: call" + (f' ("\\n" call){repeat}' if more != 0 else "")
     return "\n".join(["%llguidance {}", start, 'call: <tool_call> "\\n" body "\\n" </tool_call>', f"body: %json {json.dumps(body)}",
                       r"TEXT: /(.|\n)*/"])

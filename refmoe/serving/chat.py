@@ -68,8 +68,10 @@ def _promise(req: ChatCompletionRequest) -> str | None:
     return None
 
 def check_tool_choice(req: ChatCompletionRequest, calls: int, text: str, finish_reason: str = "stop") -> None:
-    "Raise `ConstraintViolation` when a finished reply to a `required` or named `tool_choice` is not just its call(s)."
-    if (promise := _promise(req)) is None or finish_reason == "length": return
+    "Raise `ConstraintViolation` when a finished reply to a `required` or named `tool_choice` is not just its call(s), or a named tool is called twice."
+    if (promise := _promise(req)) is None: return
+    if calls > 1 and isinstance(req.tool_choice, NamedToolChoice): raise ConstraintViolation(f"tool_choice asked for {promise}, but the reply has {calls} calls")
+    if finish_reason == "length": return
     if text.strip(): raise ConstraintViolation(f"tool_choice asked for {promise}, but the reply has text outside the calls: {text.strip()[:60]!r}")
     if not calls: raise ConstraintViolation(f"tool_choice asked for {promise}, but the reply has no call")
 
@@ -123,8 +125,10 @@ class ChatStream:
         "The chunks for the next piece of model text (and its tokens' logprobs)."
         found = self.detector.parse_streaming_increment(text) if self.detector else StreamingParseResult(text)
         if found.normal_text.strip(): check_tool_choice(self.req, self.calls, found.normal_text)
+        chunks = self._chunks(found)
+        if self.calls > 1: check_tool_choice(self.req, self.calls, "")   # a named tool's second call: refused before it is sent
         if self.req.logprobs: self.pending += logprobs or []
-        return self._with_logprobs(self._chunks(found))
+        return self._with_logprobs(chunks)
 
     def finish(self, finish_reason: str = "stop", usage: Usage | None = None) -> list[ChatCompletionChunk]:
         "The last chunks: what the detector held back, the finish reason, the usage if asked for."

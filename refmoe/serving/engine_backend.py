@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import argparse, os
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, AsyncIterator
 
@@ -32,7 +32,7 @@ from .launcher import run_server
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError
 from .requests import ServerLimits
 from .server import create_app
-from .structured import adjustment_fields, sampling_fields
+from .structured import adjustment_fields, forced_tool_choice, sampling_fields
 from .tool_calls import DETECTORS
 
 # %% auto #0
@@ -88,13 +88,14 @@ def sampling_params(request: ChatCompletionRequest | CompletionRequest, tool_gra
     chat = isinstance(request, ChatCompletionRequest)
     fields = sampling_fields(request, tool_grammar) if chat else adjustment_fields(request)   # a completion: penalties and bias only
     try:
-        return SamplingParams(temperature=1.0 if request.temperature is None else request.temperature,
-                              top_p=1.0 if request.top_p is None else request.top_p,
-                              max_tokens=getattr(request, "max_completion_tokens", None) or request.max_tokens, stop=stop, seed=request.seed,
-                              **fields)
+        params = SamplingParams(temperature=1.0 if request.temperature is None else request.temperature,
+                                top_p=1.0 if request.top_p is None else request.top_p,
+                                max_tokens=getattr(request, "max_completion_tokens", None) or request.max_tokens, stop=stop, seed=request.seed,
+                                **fields)
     except ValueError as e:   # the engine's messages open with the field's name ("stop must be ..."): that is the param
         word = str(e).split(" ", 1)[0]
         raise ChatRequestError(str(e), word if word in type(request).model_fields else None, "invalid_value") from None
+    return replace(params, stop=()) if chat and forced_tool_choice(request) else params   # checked, then left out: the reply is only calls (63b)
 
 # %% ../../nbs/66_engine_backend.ipynb #0f41e956
 @patch

@@ -12,20 +12,20 @@ from ..engine.sampler import Constraint
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 
 # %% auto #0
-__all__ = ['response_constraint', 'adjustment_fields', 'sampling_fields']
+__all__ = ['response_constraint', 'adjustment_fields', 'forced_tool_choice', 'sampling_fields']
 
 # %% ../../nbs/63b_structured.ipynb #714d2e97
 def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) -> Constraint | None:
     "The grammar the answer to `req` must follow (`tool_choice`: required, named, or under `tool_grammar` auto too; `response_format`); None for free text."
     check_request(req)
     params, choice, fmt = {t.function.name: t.function.parameters for t in req.tools or []}, req.tool_choice, req.response_format
-    most, hermes = 1 if req.parallel_tool_calls is False else None, tool_grammar and req.tool_call_parser in (None, *HERMES_FORMATS)
+    named, hermes = isinstance(choice, NamedToolChoice), tool_grammar and req.tool_call_parser in (None, *HERMES_FORMATS)
+    most = 1 if req.parallel_tool_calls is False or named else None   # a named tool: one call of it
     if params and hermes and choice != "none":   # the model's own format (hermes) for every choice
-        named = isinstance(choice, NamedToolChoice)
         tools = [(choice.function.name, params[choice.function.name])] if named else params.items()
         c, field = Constraint.lark(hermes_calls_grammar(tools, most, free_text=choice in (None, "auto"))), "tools"
     elif params and choice == "required": c, field = Constraint.json_schema(tool_calls_schema(params.items(), most)), "tools"
-    elif params and isinstance(choice, NamedToolChoice): c, field = Constraint.json_schema(arguments_schema(params[choice.function.name])), "tools"
+    elif params and named: c, field = Constraint.json_schema(arguments_schema(params[choice.function.name])), "tools"
     elif fmt is None or fmt.type == "text": return None
     elif fmt.type == "json_object": c, field = JSON_OBJECT, "response_format"
     else:
@@ -43,6 +43,10 @@ def adjustment_fields(req: Any) -> dict:
     "The `SamplingParams` fields of a chat or completions request's penalties and logit bias."
     return dict(presence_penalty=req.presence_penalty or 0.0, frequency_penalty=req.frequency_penalty or 0.0,
                 logit_bias={int(k): v for k, v in (req.logit_bias or {}).items()})
+
+def forced_tool_choice(req: ChatCompletionRequest) -> bool:
+    "Does `req`'s `tool_choice` make the reply calls and nothing else (`required` or a named tool, with tools)?"
+    return bool(req.tools) and (req.tool_choice == "required" or isinstance(req.tool_choice, NamedToolChoice))
 
 def sampling_fields(req: ChatCompletionRequest, tool_grammar: bool = False) -> dict:
     "The `SamplingParams` fields of `req`'s logprobs, penalties, logit bias and constraint (`tool_grammar`: `response_constraint`'s)."
