@@ -5,7 +5,7 @@
 # %% ../../nbs/02_env.ipynb #107857de
 from __future__ import annotations
 
-import argparse, os
+import argparse, operator, os
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'seed_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError',
            'resolve_device', 'check_graph_backend', 'device_label', 'interpreted', 'kernel_for', 'interpreted_on',
            'hopper_or_newer', 'pdl_options', 'no_pdl', 'parse_dtype', 'dtype_name', 'int_at_least', 'int_between',
-           'positive_float']
+           'positive_float', 'exact_int']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -175,3 +175,10 @@ seed_int = int_between(0, 2**32 - 1)   # 32 bits: a model's generators take `see
 def positive_float(text: str) -> float:
     "An argparse type: a finite number > 0."
     return _number(float, text, lambda v: 0 < v < float("inf"), "> 0 and finite")
+
+# %% ../../nbs/02_env.ipynb #35501779
+def exact_int(x) -> int | None:
+    "`x` as a Python int when it is an integer (an int, a numpy or 0-d torch integer); None for a float, a bool, a string or anything else."
+    if isinstance(x, bool) or (isinstance(x, torch.Tensor) and (x.dim() or x.dtype == torch.bool)): return None
+    try: return operator.index(x)
+    except TypeError: return None

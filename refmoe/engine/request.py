@@ -5,13 +5,14 @@
 # %% ../../nbs/55_request.ipynb #1f7e8b54
 from __future__ import annotations
 
-import enum, itertools, operator, time
+import enum, itertools, time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 import torch
 from fastcore.basics import patch
 
+from ..core.env import exact_int
 from .grammar import GrammarMatcher
 from .sampler import SamplingParams
 from .tokenizer import ByteTokenizer, IncrementalDetokenizer
@@ -168,10 +169,8 @@ class PromptTooLongError(ValueError):
     "The prompt leaves no room in the context for an answer."
 
 def _token_id(t: Any, i: int) -> int:
-    if not (isinstance(t, bool) or (isinstance(t, torch.Tensor) and (t.dim() or t.dtype == torch.bool))):
-        try: return operator.index(t)   # a Python int, a numpy or 0-d torch integer; never a float, a bool or a string
-        except TypeError: pass
-    raise TypeError(f"prompt token ids must be integers, got {t!r} ({type(t).__name__}) at position {i}")
+    if (v := exact_int(t)) is None: raise TypeError(f"prompt token ids must be integers, got {t!r} ({type(t).__name__}) at position {i}")
+    return v
 
 def token_ids(ids: Sequence[int] | torch.Tensor) -> list[int]:
     "Prompt token ids as Python ints: ints, integer numpy or torch scalars, or a 1-D integer tensor; a TypeError for anything else."

@@ -5,13 +5,14 @@
 # %% ../../nbs/21_attention.ipynb #4cbf8a23
 from __future__ import annotations
 
-import math, operator
+import math
 from types import MappingProxyType
 from typing import Mapping, Protocol, Sequence
 
 import torch
 from torch import nn
 
+from ..core.env import exact_int
 from ..kernels.dense_gemv import DENSE_GEMV_MAX_M, DENSE_GEMV_ROWS_K, dense_gemv
 from ..kernels.norm_rope import apply_rotary, apply_rotary_store
 from ..kernels.paged_attention import paged_attention
@@ -36,11 +37,8 @@ def slot_ids(slots: Sequence[int] | torch.Tensor) -> list[int]:
     out = list(slots)
     if all(type(s) is int for s in out): return out
     for i, s in enumerate(out):
-        if isinstance(s, bool) or (isinstance(s, torch.Tensor) and (s.dim() or s.dtype == torch.bool)): ok = False
-        else:
-            try: out[i], ok = operator.index(s), True
-            except TypeError: ok = False
-        if not ok: raise TypeError(f"cache slots must be integers, got {s!r} ({type(s).__name__}) at position {i}")
+        if (v := exact_int(s)) is None: raise TypeError(f"cache slots must be integers, got {s!r} ({type(s).__name__}) at position {i}")
+        out[i] = v
     return out
 
 class ModelShape(Protocol):

@@ -5,12 +5,13 @@
 # %% ../../nbs/22_forward_batch.ipynb #c2e03d95
 from __future__ import annotations
 
-import enum, operator
+import enum
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 import torch
 
+from ..core.env import exact_int
 from ..kernels.index_bounds import MAX_TENSORS, index_bounds
 from .attention import PAD_SLOT, KVCache, KVCacheFullError
 
@@ -114,10 +115,8 @@ def _int_row(row, name: str, i: int) -> list[int]:
     elif all(type(x) is int for x in row): return list(row)
     out = []
     for x in row:
-        if not (isinstance(x, bool) or (isinstance(x, torch.Tensor) and (x.dim() or x.dtype == torch.bool))):
-            try: out.append(operator.index(x)); continue   # an int, a numpy or 0-d torch integer; never a float
-            except TypeError: pass
-        raise TypeError(f"{name} must be integers, got {x!r} ({type(x).__name__}) in sequence {i}")
+        if (v := exact_int(x)) is None: raise TypeError(f"{name} must be integers, got {x!r} ({type(x).__name__}) in sequence {i}")
+        out.append(v)
     return out
 
 def _int_lists(seqs: Sequence[Sequence[int]], name: str) -> list[list[int]]:
