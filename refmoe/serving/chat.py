@@ -17,9 +17,9 @@ from .tool_calls import (StreamingParseResult, ToolCallDetector, ToolCallItem, U
 from .json_formats import JsonArrayDetector, NamedToolDetector
 
 # %% auto #0
-__all__ = ['tool_detector', 'tool_call_id', 'history_tool_calls', 'ConstraintViolation', 'check_tool_choice', 'token_logprobs',
-           'chat_completion', 'ChatStream', 'stream_text', 'check_tool_call_stream', 'call_indices',
-           'tool_call_index_scenario']
+__all__ = ['tool_detector', 'tool_call_id', 'history_tool_calls', 'ConstraintViolation', 'tool_choice_promise',
+           'check_tool_choice', 'token_logprobs', 'chat_completion', 'ChatStream', 'stream_text',
+           'check_tool_call_stream', 'call_indices', 'tool_call_index_scenario']
 
 # %% ../../nbs/63_chat.ipynb #919e68cc
 def tool_detector(req: ChatCompletionRequest, parser: str | None = "hermes", tool_grammar: bool = False) -> ToolCallDetector | None:
@@ -61,7 +61,7 @@ class ConstraintViolation(ChatRequestError):
     "The reply broke the request's `tool_choice`: an error the client sees (HTTP 422), never a silent stop."
     def __init__(self, message: str): super().__init__(message, "tool_choice", "tool_choice_not_followed", 422)
 
-def _promise(req: ChatCompletionRequest) -> str | None:
+def tool_choice_promise(req: ChatCompletionRequest) -> str | None:
     "What the request's `tool_choice` promises the client (None: nothing)."
     if req.tools and req.tool_choice == "required": return "at least one tool call"
     if req.tools and isinstance(req.tool_choice, NamedToolChoice): return f"one call of {req.tool_choice.function.name}"
@@ -69,7 +69,7 @@ def _promise(req: ChatCompletionRequest) -> str | None:
 
 def check_tool_choice(req: ChatCompletionRequest, calls: int, text: str, finish_reason: str = "stop") -> None:
     "Raise `ConstraintViolation` when a finished reply to a `required` or named `tool_choice` is not just its call(s), or a named tool is called twice."
-    if (promise := _promise(req)) is None: return
+    if (promise := tool_choice_promise(req)) is None: return
     if calls > 1 and isinstance(req.tool_choice, NamedToolChoice): raise ConstraintViolation(f"tool_choice asked for {promise}, but the reply has {calls} calls")
     if finish_reason == "length": return
     if text.strip(): raise ConstraintViolation(f"tool_choice asked for {promise}, but the reply has text outside the calls: {text.strip()[:60]!r}")

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, hermes_calls_grammar, schema_error, strict_schema, tool_calls_schema
 from ..engine.sampler import Constraint
+from .chat import tool_choice_promise
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 
 # %% auto #0
@@ -46,7 +47,7 @@ def adjustment_fields(req: Any) -> dict:
 
 def forced_tool_choice(req: ChatCompletionRequest) -> bool:
     "Does `req`'s `tool_choice` make the reply calls and nothing else (`required` or a named tool, with tools)?"
-    return bool(req.tools) and (req.tool_choice == "required" or isinstance(req.tool_choice, NamedToolChoice))
+    return tool_choice_promise(req) is not None   # 63's promise: what check_tool_choice holds the reply to
 
 def sampling_fields(req: ChatCompletionRequest, tool_grammar: bool = False) -> dict:
     "The `SamplingParams` fields of `req`'s logprobs, penalties, logit bias and constraint (`tool_grammar`: `response_constraint`'s)."
