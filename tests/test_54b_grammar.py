@@ -55,7 +55,8 @@ def test_matchers_and_masks():
     test_eq(allowed_tokens([None], 320), None)
     for spec, msg in [(Constraint.json_schema({"type": "text"}), "invalid json_schema: Invalid type: text"),
                       (Constraint.json_schema({"type": "string", "format": "colour"}), "Unknown format: colour"),
-                      (Constraint.json_schema("[1, 2]"), "invalid json_schema"), (Constraint.regex("[0-9"), "invalid regex")]:
+                      (Constraint.json_schema("[1, 2]"), "invalid json_schema"), (Constraint.regex("[0-9"), "invalid regex"),
+                      (Constraint.regex("[z-a]"), "invalid character class range"), (Constraint.regex("a{3,1}"), "repetition count range")]:
         test_fail(lambda: grammars.check(spec), contains=msg)
         test_fail(lambda: grammars.matcher(spec), contains=msg)
 

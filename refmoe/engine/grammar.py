@@ -15,9 +15,9 @@ from .sampler import Constraint
 from .tokenizer import ByteTokenizer
 
 # %% auto #0
-__all__ = ['JSON_OPTIONS', 'JSON_OBJECT', 'CALL_JSON', 'grammar_tokenizer', 'grammar_of', 'GrammarMatcher', 'Grammars',
-           'allowed_tokens', 'strict_schema', 'arguments_schema', 'call_schemas', 'schema_error', 'tool_calls_schema',
-           'hermes_calls_grammar']
+__all__ = ['JSON_OPTIONS', 'JSON_OBJECT', 'CALL_JSON', 'grammar_tokenizer', 'grammar_of', 'grammar_reason', 'GrammarMatcher',
+           'Grammars', 'allowed_tokens', 'strict_schema', 'arguments_schema', 'call_schemas', 'schema_error',
+           'tool_calls_schema', 'hermes_calls_grammar']
 
 # %% ../../nbs/54b_grammar.ipynb #e8651d5d
 def grammar_tokenizer(tokenizer: ByteTokenizer) -> llguidance.LLTokenizer:
@@ -36,8 +36,14 @@ def grammar_of(c: Constraint, tokenizer: llguidance.LLTokenizer | None = None) -
                    else llguidance.LLMatcher.grammar_from_json_schema(c.spec, defaults=JSON_OPTIONS))
     except ValueError as e: raise ValueError(f"invalid {c.kind}: {e}") from None
     if err := llguidance.LLMatcher.validate_grammar(grammar, tokenizer):
-        raise ValueError(f"invalid {c.kind}: {err.strip().splitlines()[0]}")
+        raise ValueError(f"invalid {c.kind}: {grammar_reason(err)}")
     return grammar
+
+def grammar_reason(err: str) -> str:
+    "llguidance's error in one line: its first line, and the regex parser's `error:` line when it has one."
+    lines = [l.strip() for l in err.strip().splitlines()] or [""]
+    why = next((l.removeprefix("error:").strip() for l in lines[1:] if l.startswith("error:")), None)
+    return lines[0] if why is None else f"{lines[0].rstrip(':')}: {why}"
 
 # %% ../../nbs/54b_grammar.ipynb #00719a11
 class GrammarMatcher:
@@ -57,7 +63,7 @@ class GrammarMatcher:
     @property
     def done(self) -> bool: return self._m.is_stopped()
     @property
-    def error(self) -> str: return (self._m.get_error().strip().splitlines() or [""])[0]
+    def error(self) -> str: return grammar_reason(self._m.get_error())
 
 class Grammars:
     "The grammar library set up for one tokenizer: checks constraints and makes a matcher per request."
