@@ -21,6 +21,13 @@ def message_refusal(*messages):
     try: check_request(ChatCompletionRequest(model="m", messages=list(messages)))
     except ChatRequestError as e: return e.param, str(e)
 
+def image_error_loc(image_url):
+    "(part index, field) of the deepest validation error (the content list's, not the string branch's) for a user message whose second part has this `image_url`."
+    try: ChatCompletionRequest(model="m", messages=[{"role": "user", "content": [{"type": "text", "text": "see"}, {"type": "image_url", "image_url": image_url}]}])
+    except ValidationError as e:
+        loc = max((err["loc"] for err in e.errors()), key=len)   # messages, 0, user, content, list[...], part, image_url (the tag), field...
+        return loc[5], loc[-1]
+
 
 def test_sampling_numbers_are_strict():
     base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
@@ -81,6 +88,14 @@ def test_empty_content_detail_and_legacy_functions():
     for detail in ("auto", "low", "high"): test_eq(field_refusal(messages=[{"role": "user", "content": [{**IMAGE, "image_url": {**IMAGE["image_url"], "detail": detail}}]}]), None)
     test_eq(field_refusal(functions=[{"name": "get_weather", "parameters": {}}]), ("functions", "unsupported_value"))
     test_eq(field_refusal(function_call="auto"), ("function_call", "unsupported_value"))
+
+
+def test_image_errors_name_the_field():
+    test_eq(image_error_loc({}), (1, "url"))
+    test_eq(image_error_loc({"url": 5}), (1, "url"))
+    test_eq(image_error_loc({"url": "data:,", "detail": "ultra"}), (1, "detail"))
+    test_eq(image_error_loc("data:,"), (1, "image_url"))
+    test_eq(image_error_loc({"url": "data:,", "detail": "low", "other": 1}), None)   # unknown keys are ignored, as elsewhere
 
 
 def test_backends_refuse_what_they_cannot_do():

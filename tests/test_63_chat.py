@@ -108,6 +108,14 @@ def test_non_streaming_index_is_the_call_ordinal():
     with legacy("tool_call_index"): test_fail(ordinal_regression, contains="[0, 0]")
 
 
+def test_fingerprint_on_every_answer():
+    req, text = two_weather_calls()
+    test_eq(chat_completion(req, text, fingerprint="fp_0123456789").system_fingerprint, "fp_0123456789")
+    s = ChatStream(req, fingerprint="fp_0123456789")
+    test_eq({c.system_fingerprint for c in s.start() + s.feed(text) + s.finish()}, {"fp_0123456789"})
+    test_eq((chat_completion(req, text).system_fingerprint, stream_text(req, [text])[0].system_fingerprint), (None, None))   # none given: none sent
+
+
 def test_streamed_matches_non_streamed():
     req, text = two_weather_calls()
     test_eq(check_parity(req, "Let me check both.\n" + text), ("Let me check both.", "tool_calls", [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "Tokyo"})]))

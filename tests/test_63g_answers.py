@@ -29,6 +29,10 @@ def payloads(events: list[str]) -> list:
         out.append(data.get("choices") or data.get("usage") or data)
     return out
 
+def raw_chunks(content="Hi there", **request):
+    "The JSON chunks of the scripted backend's streamed answer to `content` ([DONE] left out)."
+    return [json.loads(e.removeprefix("data: ")) for e in events_of(content, **request)[:-1]]
+
 
 def test_answers_keep_openai_nulls():
     from refmoe.serving.protocol import ChatCompletion, ChatCompletionChunk, ChatMessage, Choice, ChunkChoice, ToolCall
@@ -40,6 +44,9 @@ def test_answers_keep_openai_nulls():
     chunk = json.loads(dump(ChatCompletionChunk(id="x", created=0, model="m", choices=[ChunkChoice()])))
     test_eq(chunk["choices"][0], {"index": 0, "delta": {}, "finish_reason": None, "logprobs": None})
     test_eq("usage" in chunk, False)
+    usage_null = json.loads(dump(ChatCompletionChunk(id="x", created=0, model="m", choices=[ChunkChoice()]), nulls=("usage",)))
+    test_eq(usage_null["usage"], None)
+    test_eq(json.loads(dump(ChatCompletionChunk(id="x", created=0, model="m", choices=[], usage=Usage(total_tokens=2)), nulls=("usage",)))["usage"]["total_tokens"], 2)
     test_eq(dump(Usage(prompt_tokens=1, total_tokens=1)), '{"prompt_tokens":1,"completion_tokens":0,"total_tokens":1}')   # no choices: as before
 
 
@@ -49,6 +56,14 @@ def test_chat_events_of_a_scripted_answer():
     test_eq([p[0]["delta"].get("content") for p in payloads(events)[1:-3]], ["Hi", " ther", "e"])
     test_eq(payloads(events)[-2], {"prompt_tokens": 3, "completion_tokens": 3, "total_tokens": 3 + 3, "prompt_tokens_details": {"cached_tokens": 0}})
     test_eq(json.loads(error_event(RuntimeError("x")).removeprefix("data: "))["error"]["code"], "internal_error")
+
+
+def test_usage_null_on_every_chunk_but_the_last():
+    asked = raw_chunks(stream_options={"include_usage": True})
+    test_eq([c["usage"] for c in asked[:-1]], [None] * (len(asked) - 1))
+    test_eq((asked[-1]["choices"], asked[-1]["usage"]["total_tokens"]), ([], 6))
+    for request in ({}, {"stream_options": {"include_usage": False}}):
+        test_eq([("usage" in c) for c in raw_chunks(**request)], [False] * len(raw_chunks(**request)))
 
 
 def test_error_event_keeps_the_refusal_type():

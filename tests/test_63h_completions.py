@@ -4,6 +4,7 @@ from refmoe.serving.protocol import ChatRequestError, LogitBias, Penalty, Stream
 from refmoe.serving.completions import (
     CompletionRequest,
     check_completion_request,
+    completion_events,
 )
 
 from fastcore.test import test_eq, test_fail
@@ -13,6 +14,15 @@ def refusal(**fields):
     "The parameter a completions request with `fields` (and prompt \"x\") is refused for, or None."
     try: check_completion_request(CompletionRequest(**{"model": "m", "prompt": "x", **fields}))
     except ChatRequestError as e: return e.param
+
+import asyncio, json
+from refmoe.serving.backends import ScriptedBackend
+
+def completion_chunks(fingerprint=None, **fields):
+    "The JSON chunks of the scripted backend's streamed completion of \"Hello there\" ([DONE] left out)."
+    req = check_completion_request(CompletionRequest(model="m", prompt="Hello there", stream=True, **fields))
+    async def run(): return [e async for e in completion_events(req, ScriptedBackend().generate(req), "cmpl-0", fingerprint)]
+    return [json.loads(e.removeprefix("data: ")) for e in asyncio.run(run())[:-1]]
 
 
 def test_completion_requests_checked():
@@ -35,3 +45,11 @@ def test_completion_settings_not_ignored():
     for fields in ({"temperature": "0.5"}, {"top_p": True}, {"temperature": float("nan")}):
         test_fail(lambda: CompletionRequest(model="m", prompt="x", **fields), exc=ValidationError)
     test_eq(CompletionRequest(model="m", prompt=[[1, 2]], temperature=1).prompt, [[1, 2]])
+
+
+def test_completion_stream_usage_nulls_and_fingerprint():
+    asked = completion_chunks("fp_0123456789", stream_options={"include_usage": True})
+    test_eq([c["usage"] for c in asked[:-1]], [None] * (len(asked) - 1))
+    test_eq((asked[-1]["choices"], asked[-1]["usage"]["completion_tokens"]), ([], len(asked) - 2))   # a chunk per piece, then the finish
+    test_eq({c["system_fingerprint"] for c in asked}, {"fp_0123456789"})
+    test_eq([("usage" in c, "system_fingerprint" in c) for c in completion_chunks()], [(False, False)] * len(completion_chunks()))

@@ -30,10 +30,19 @@ from refmoe.engine.engine import Engine
 from refmoe.engine.chat_template import render_chat
 from refmoe.engine.images import to_data_url
 from refmoe.serving.launcher import serve_in_background
+from refmoe.serving.backends import system_fingerprint
 from refmoe.serving.chat import check_tool_call_stream
 from refmoe.serving.protocol import ChatCompletionRequest, EXAMPLE_TOOLS
 from refmoe.serving.requests import ServerLimits
 from refmoe.serving.server import create_app
+
+def image_refusal(backend, url):
+    "(param, code) of the refusal of a conversation whose third message has a good image and then one at `url`; None if accepted."
+    parts = [{"type": "text", "text": "and"}, {"type": "image_url", "image_url": {"url": to_data_url(torch.rand(3, 16, 16))}},
+             {"type": "image_url", "image_url": {"url": url}}]
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yes?"}, {"role": "user", "content": parts}]
+    try: backend.encode(ChatCompletionRequest(model="tiny", messages=messages))
+    except ChatRequestError as e: return e.param, e.code
 
 def serve_cli(*argv):
     "Run `serve_main(argv)` until it exits (it must, for these arguments): (exit code, what it printed)."
@@ -114,6 +123,14 @@ def test_typed_control_tokens_stay_text():
         try: EngineBackend(eng, "tiny").encode(deep)
         except ChatRequestError as e: refused = (e.param, str(e).split(":")[0])
         test_eq(refused, ("tools", "tools"))                                          # a too-deep tool is the tools' fault
+
+
+def test_image_errors_name_the_part():
+    with Engine("tiny", max_running_requests=2, max_context=256, use_graphs=False) as eng:
+        backend = EngineBackend(eng, "tiny")
+        for url in ("http://example.com/cat.png", "data:image/png;base64,AAAA", "data:,"):
+            test_eq(image_refusal(backend, url), ("messages.2.content.2.image_url.url", "invalid_image"))
+        test_eq(image_refusal(backend, to_data_url(torch.rand(3, 16, 16))), None)
 
 
 def test_engine_errors_name_their_param():
@@ -249,6 +266,8 @@ def test_completions_usage_metrics_through_the_engine():
         streamed = list(client.chat.completions.create(**chat, stream=True, stream_options={"include_usage": True}))
         test_eq(streamed[-1].usage.model_dump(), one.usage.model_dump())
         test_eq(one.usage.prompt_tokens_details.cached_tokens, 0)
+        test_eq({c.system_fingerprint for c in streamed + chunks} | {whole.system_fingerprint}, {one.system_fingerprint})   # one per run (63c)
+        assert one.system_fingerprint.startswith("fp_") and one.system_fingerprint != system_fingerprint(ScriptedBackend(model="tiny"))
         test_fail(lambda: client.completions.create(**{**req, "prompt": [100_000]}), exc=openai.BadRequestError, contains="outside the vocabulary")
         test_fail(lambda: client.completions.create(**{**req, "prompt": "look: <|image|>"}), exc=openai.BadRequestError, contains="placeholder")
         typed = client.chat.completions.create(**{**chat, "messages": [{"role": "user", "content": "<|image|>"}]})   # typed in a chat: text (51)
@@ -281,9 +300,12 @@ def test_small_pool_long_prompt_images():
         r = client.chat.completions.create(model="tiny", messages=[{"role": "user", "content": parts}], max_tokens=6, temperature=0)
         test_eq(r.choices[0].finish_reason, "length")
         assert r.usage.prompt_tokens > 4
-        bad = [{"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}]
-        test_fail(lambda: client.chat.completions.create(model="tiny", messages=[{"role": "user", "content": bad}]),
-                  exc=openai.BadRequestError)
+        bad = [{"type": "text", "text": "see"}, {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}]
+        for stream in (False, True):
+            refusal = None
+            try: client.chat.completions.create(model="tiny", messages=[{"role": "user", "content": bad}], stream=stream)
+            except openai.BadRequestError as e: refusal = (e.status_code, e.param, e.code)
+            test_eq(refusal, (400, "messages.0.content.1.image_url.url", "invalid_image"))
 
 
 def test_graph_equals_eager_and_defect_4_through_the_api():

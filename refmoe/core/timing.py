@@ -5,13 +5,13 @@
 # %% ../../nbs/05_timing.ipynb #6ab36f97
 from __future__ import annotations
 
-import io, json, os, statistics, sys, time
+import io, json, math, os, statistics, sys, time
 from typing import Any, Callable, Sequence
 
 import torch
 
 # %% auto #0
-__all__ = ['L2_FLUSH_BYTES', 'time_us', 'wall_us', 'emit']
+__all__ = ['L2_FLUSH_BYTES', 'time_us', 'wall_us', 'finite_json', 'emit']
 
 # %% ../../nbs/05_timing.ipynb #83133b7e
 L2_FLUSH_BYTES = 256 << 20  # larger than any GPU's L2 (50 MB on the H200)
@@ -55,9 +55,16 @@ def wall_us(fn: Callable[[], object], iters: int = 20, warmup: int = 3, device: 
     return (time.perf_counter() - t0) / max(1, iters) * 1e6
 
 # %% ../../nbs/05_timing.ipynb #1bcf2eb2
+def finite_json(x: Any) -> Any:
+    "`x` with every NaN or infinite float, in nested dicts, lists and tuples, replaced by None (tuples become lists)."
+    if isinstance(x, float): return x if math.isfinite(x) else None
+    if isinstance(x, dict): return {k: finite_json(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)): return [finite_json(v) for v in x]
+    return x
+
 def emit(record: dict[str, Any]) -> None:
-    "Print `record` as one JSON line, in a single write."
+    "Print `record` as one strict JSON line (NaN and infinities as null), in a single write."
     sys.stdout.flush()
-    line = json.dumps(record) + "\n"
+    line = json.dumps(finite_json(record), allow_nan=False) + "\n"
     try: os.write(sys.stdout.fileno(), line.encode())
     except (AttributeError, OSError, io.UnsupportedOperation): sys.stdout.write(line); sys.stdout.flush()

@@ -19,8 +19,8 @@ from .chat import ChatStream
 from .protocol import ChatRequestError, Delta, ErrorDetail, ErrorResponse, Usage
 
 # %% auto #0
-__all__ = ['CLIENT_GONE', 'PromptTokensDetails', 'ServerUsage', 'usage_of', 'dump', 'first_call_only', 'error_event',
-           'chat_events', 'collect_unless_disconnected', 'ClosingStream']
+__all__ = ['CLIENT_GONE', 'PromptTokensDetails', 'ServerUsage', 'usage_of', 'wants_usage', 'dump', 'first_call_only',
+           'error_event', 'chat_events', 'collect_unless_disconnected', 'ClosingStream']
 
 # %% ../../nbs/63g_answers.ipynb #d713f86c
 class PromptTokensDetails(BaseModel): cached_tokens: int = 0
@@ -34,9 +34,14 @@ def usage_of(last: TextChunk) -> ServerUsage:
     return ServerUsage(prompt_tokens=last.prompt_tokens, completion_tokens=last.completion_tokens,
                        total_tokens=last.prompt_tokens + last.completion_tokens)
 
-def dump(model: BaseModel) -> str:
-    "A response model as JSON, subclasses' fields included (the usage details); None left out but where OpenAI sends null."
+def wants_usage(req: Any) -> bool:
+    "Did a streamed request ask for its usage (`stream_options.include_usage`)?"
+    return bool(req.stream_options and req.stream_options.include_usage)
+
+def dump(model: BaseModel, nulls: tuple[str, ...] = ()) -> str:
+    "A response model as JSON, subclasses' fields included (the usage details); None left out but where OpenAI sends null (and the top-level `nulls`)."
     d = model.model_dump(mode="json", exclude_none=True, serialize_as_any=True)
+    for key in nulls: d.setdefault(key, None)
     for choice in d.get("choices", ()):   # OpenAI's answers carry these as null, and a client may index them
         for key in ("finish_reason", "logprobs"): choice.setdefault(key, None)
         if "message" in choice: choice["message"].setdefault("content", None)
@@ -62,8 +67,8 @@ def error_event(e: Exception) -> str:
 
 async def chat_events(stream: ChatStream, chunks: AsyncIterator[TextChunk], one_call: bool = False) -> AsyncIterator[str]:
     "The server-sent events of a streamed chat answer."
-    shape = first_call_only if one_call else list
-    def events(chunks): return "".join(f"data: {dump(c)}\n\n" for c in shape(chunks))
+    shape, nulls = first_call_only if one_call else list, ("usage",) if wants_usage(stream.req) else ()
+    def events(chunks): return "".join(f"data: {dump(c, nulls)}\n\n" for c in shape(chunks))
     yield events(stream.start())
     try:
         last = TextChunk("")

@@ -5,14 +5,17 @@
 # %% ../../nbs/63c_backends.ipynb #a1a34c75
 from __future__ import annotations
 
-import asyncio, re
+import asyncio, hashlib, re
 from dataclasses import dataclass
 from typing import Any, AsyncIterator, Callable, Protocol
 
+from .. import __version__
+from .chat import tool_choice_promise
 from .protocol import ChatRequestError, TokenLogprob
 
 # %% auto #0
-__all__ = ['TextChunk', 'Backend', 'prepare_request', 'backend_stream', 'token_pieces', 'prompt_text', 'ScriptedBackend']
+__all__ = ['TextChunk', 'Backend', 'prepare_request', 'backend_stream', 'token_pieces', 'prompt_text', 'ScriptedBackend',
+           'system_fingerprint']
 
 # %% ../../nbs/63c_backends.ipynb #7a0b4a52
 @dataclass
@@ -42,6 +45,10 @@ def backend_stream(backend: Backend, request: Any, prepared: Any) -> AsyncIterat
 
 # %% ../../nbs/63c_backends.ipynb #9aced56d
 _PIECE = re.compile(r"\s*\w{1,4}|\s*[^\w\s]|\s+")
+
+def _forced(request: Any) -> bool:
+    "Does a chat request's `tool_choice` (`required` or a named tool) make the reply calls only?"
+    return hasattr(request, "messages") and tool_choice_promise(request) is not None
 
 def token_pieces(text: str) -> list[str]:
     "Cut text into token-like pieces: up to 4 word characters or one other character, with leading spaces."
@@ -81,10 +88,10 @@ class ScriptedBackend:
         return n
 
     async def generate(self, request: Any, prompt: int | None = None) -> AsyncIterator[TextChunk]:
-        "The script, cut at the first `stop` string and at the token limit, in token-like pieces."
+        "The script, cut at the first `stop` string (none under a forced `tool_choice`) and at the token limit, in token-like pieces."
         prompt = self.prepare(request) if prompt is None else prompt
         text, reason = self.text_for(request), "stop"
-        stops = [request.stop] if isinstance(request.stop, str) else request.stop or []
+        stops = [] if _forced(request) else [request.stop] if isinstance(request.stop, str) else request.stop or []
         text = min((text[:i] for s in stops if s and (i := text.find(s)) >= 0), key=len, default=text)
         limits = [getattr(request, "max_completion_tokens", None) or request.max_tokens,
                   None if self.max_context is None else self.max_context - prompt]
@@ -94,3 +101,9 @@ class ScriptedBackend:
             yield TextChunk(piece, prompt_tokens=prompt, completion_tokens=i + 1)
             await asyncio.sleep(0)
         yield TextChunk(pieces[-1] if pieces else "", reason, prompt, len(pieces))
+
+# %% ../../nbs/63c_backends.ipynb #584919e8
+def system_fingerprint(backend: Backend) -> str:
+    "`fp_` and ten hex digits of a hash of refmoe's version and the backend's kind, model and tool grammar."
+    parts = (__version__, getattr(backend, "kind", "scripted"), backend.model, str(bool(getattr(backend, "tool_grammar", False))))
+    return "fp_" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:10]

@@ -90,8 +90,9 @@ def token_logprobs(token_bytes: Callable[[int], bytes], token_ids: Iterable[int]
 def _new_id() -> str: return f"chatcmpl-{uuid.uuid4().hex[:24]}"
 
 def chat_completion(req: ChatCompletionRequest, text: str, parser: str | None = "hermes", finish_reason: str = "stop",
-                    usage: Usage | None = None, logprobs: list[TokenLogprob] | None = None, tool_grammar: bool = False) -> ChatCompletion:
-    "The non-streaming answer to `req` when the model wrote `text` (with `logprobs`, its tokens' logprobs; `tool_grammar`: as `tool_detector`)."
+                    usage: Usage | None = None, logprobs: list[TokenLogprob] | None = None, tool_grammar: bool = False,
+                    fingerprint: str | None = None) -> ChatCompletion:
+    "The non-streaming answer to `req` when the model wrote `text` (with `logprobs`, its tokens' logprobs; `tool_grammar`: as `tool_detector`; `fingerprint`: the backend's, 63c)."
     detector, calls = tool_detector(req, parser, tool_grammar), None
     if detector is not None:
         found = detector.detect_and_parse(text, finish_reason)
@@ -101,21 +102,22 @@ def chat_completion(req: ChatCompletionRequest, text: str, parser: str | None = 
     if calls and finish_reason == "stop": finish_reason = "tool_calls"
     message = ChatMessage(content=text or None, tool_calls=calls)
     lp = ChoiceLogprobs(content=list(logprobs or [])) if req.logprobs else None
-    return ChatCompletion(id=_new_id(), created=int(time.time()), model=req.model, usage=usage or Usage(),
+    return ChatCompletion(id=_new_id(), created=int(time.time()), model=req.model, usage=usage or Usage(), system_fingerprint=fingerprint,
                           choices=[Choice(message=message, finish_reason=finish_reason, logprobs=lp)])
 
 # %% ../../nbs/63_chat.ipynb #1fef0bba
 class ChatStream:
     "Turns the model's text for `req`, delta by delta, into OpenAI stream chunks."
-    def __init__(self, req: ChatCompletionRequest, parser: str | None = "hermes", tool_grammar: bool = False):
+    def __init__(self, req: ChatCompletionRequest, parser: str | None = "hermes", tool_grammar: bool = False, fingerprint: str | None = None):
         self.req, self.detector, self.parser = req, tool_detector(req, parser, tool_grammar), req.tool_call_parser or parser
         self.history, self.calls, self.pending = history_tool_calls(req.messages), 0, []
-        self.id, self.created = _new_id(), int(time.time())
+        self.id, self.created, self.fingerprint = _new_id(), int(time.time()), fingerprint
 
     def chunk(self, delta: Delta | None = None, finish_reason: str | None = None, usage: Usage | None = None) -> ChatCompletionChunk:
         "One chunk of this answer: a delta and finish reason, or (alone, with no choices) the usage."
         choices = [] if usage else [ChunkChoice(delta=delta or Delta(), finish_reason=finish_reason)]
-        return ChatCompletionChunk(id=self.id, created=self.created, model=self.req.model, choices=choices, usage=usage)
+        return ChatCompletionChunk(id=self.id, created=self.created, model=self.req.model, choices=choices, usage=usage,
+                                   system_fingerprint=self.fingerprint)
 
     def start(self) -> list[ChatCompletionChunk]:
         "The first chunk: the assistant's role."

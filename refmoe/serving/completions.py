@@ -11,7 +11,7 @@ from typing import Annotated, AsyncIterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .answers import dump, error_event, usage_of
+from .answers import dump, error_event, usage_of, wants_usage
 from .backends import TextChunk
 from .protocol import ChatRequestError, LogitBias, Penalty, StreamOptions, Temperature, TopP, Usage, check_logit_bias
 
@@ -64,19 +64,20 @@ class CompletionChoice(BaseModel): index: int = 0; text: str; finish_reason: str
 class Completion(BaseModel):
     "A completions answer, or (streamed) one chunk of it."
     id: str; object: Literal["text_completion"] = "text_completion"; created: int; model: str
-    choices: list[CompletionChoice]; usage: Usage | None = None
+    choices: list[CompletionChoice]; usage: Usage | None = None; system_fingerprint: str | None = None
 
 # %% ../../nbs/63h_completions.ipynb #9a05a1e4
-async def completion_events(req: CompletionRequest, chunks: AsyncIterator[TextChunk], cid: str) -> AsyncIterator[str]:
-    "The server-sent events of a streamed completions answer."
-    def chunk(**kw): return f"data: {dump(Completion(id=cid, created=int(time.time()), model=req.model, **kw))}\n\n"
+async def completion_events(req: CompletionRequest, chunks: AsyncIterator[TextChunk], cid: str, fingerprint: str | None = None) -> AsyncIterator[str]:
+    "The server-sent events of a streamed completions answer (`fingerprint`: the backend's, on every chunk)."
+    created, nulls = int(time.time()), ("usage",) if wants_usage(req) else ()
+    def chunk(**kw): return f"data: {dump(Completion(id=cid, created=created, model=req.model, system_fingerprint=fingerprint, **kw), nulls)}\n\n"
     try:
         last = TextChunk("")
         async with aclosing(chunks):
             async for last in chunks:
                 if last.text: yield chunk(choices=[CompletionChoice(text=last.text)])
         yield chunk(choices=[CompletionChoice(text="", finish_reason=last.finish_reason or "stop")])
-        if req.stream_options and req.stream_options.include_usage: yield chunk(choices=[], usage=usage_of(last))
+        if wants_usage(req): yield chunk(choices=[], usage=usage_of(last))
     except Exception as e:
         yield error_event(e)
         return

@@ -39,17 +39,17 @@ from .tool_calls import DETECTORS
 __all__ = ['EngineBackend', 'sampling_params', 'resolve_tool_grammar', 'server_limits', 'serve_parser', 'serve_main']
 
 # %% ../../nbs/66_engine_backend.ipynb #f463e3ea
-def _image_urls(messages: list[Any]) -> list[str]:
-    "The `image_url` URLs of the messages' content parts, in order."
+def _image_urls(messages: list[Any]) -> list[tuple[str, str]]:
+    "(param, URL) of each `image_url` part of the messages, in order; the param names the part's URL (`messages.1.content.0.image_url.url`)."
     urls = []
-    for m in messages:
+    for i, m in enumerate(messages):
         content = m.get("content") if isinstance(m, dict) else getattr(m, "content", None)
-        for part in content if isinstance(content, list) else []:
-            p = part if isinstance(part, dict) else part.model_dump()
+        for j, part in enumerate(content if isinstance(content, list) else []):
+            p, param = part if isinstance(part, dict) else part.model_dump(), f"messages.{i}.content.{j}.image_url.url"
             if p.get("type") == "image_url":
                 url = p.get("image_url", {}).get("url") if isinstance(p.get("image_url"), dict) else None
-                if not isinstance(url, str): raise ChatRequestError("an image_url part needs image_url.url (a data: URL)", "messages", "invalid_value")
-                urls.append(url)
+                if not isinstance(url, str): raise ChatRequestError(f"{param}: an image_url part needs a URL (a data: URL)", param, "invalid_value")
+                urls.append((param, url))
     return urls
 
 class EngineBackend:
@@ -63,14 +63,15 @@ class EngineBackend:
     def encode(self, request: ChatCompletionRequest) -> tuple[list[int], torch.Tensor | None]:
         "The prompt ids of a chat request, and its images' feature rows (None without images)."
         tools = [t.model_dump(exclude_none=True) for t in request.tools or []] if request.tool_choice != "none" else None
+        images = _image_urls(request.messages)
         try: ids = render_chat_ids(request.messages, self.engine.tokenizer, tools or None, image_tokens=self.image_tokens)   # typed control tokens stay text (51)
         except ValueError as e:   # a template error names its field (a tool's schema: tools); any other is the messages'
             param = getattr(e, "param", "messages")
             raise ChatRequestError(f"{param}: {e}", param, "invalid_value") from None
         feats = []
-        for url in _image_urls(request.messages):
+        for param, url in images:
             try: feats.append(image_features(url, self.vision))
-            except ImageError as e: raise ChatRequestError(f"image_url: {e}", "messages", "invalid_image") from None
+            except ImageError as e: raise ChatRequestError(f"{param}: {e}", param, "invalid_image") from None
         return ids, torch.cat(feats) if feats else None
 
     def encode_prompt(self, prompt: str | list[int]) -> list[int]:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 # %% auto #0
 __all__ = ['Content', 'Message', 'Temperature', 'TopP', 'Penalty', 'LogitBias', 'EXAMPLE_TOOLS', 'HERMES_FORMATS', 'ADJUSTMENTS',
-           'BACKEND_SUPPORT', 'TextPart', 'ImagePart', 'FunctionCall', 'ToolCall', 'SystemMessage', 'UserMessage',
-           'AssistantMessage', 'ToolMessage', 'FunctionDef', 'Tool', 'NamedFunction', 'NamedToolChoice',
+           'BACKEND_SUPPORT', 'TextPart', 'ImageURL', 'ImagePart', 'FunctionCall', 'ToolCall', 'SystemMessage',
+           'UserMessage', 'AssistantMessage', 'ToolMessage', 'FunctionDef', 'Tool', 'NamedFunction', 'NamedToolChoice',
            'StreamOptions', 'JsonSchemaFormat', 'ResponseFormat', 'check_logit_bias', 'ChatCompletionRequest',
            'TopLogprob', 'TokenLogprob', 'ChoiceLogprobs', 'ChatMessage', 'Choice', 'Usage', 'ChatCompletion',
            'DeltaFunction', 'DeltaToolCall', 'Delta', 'ChunkChoice', 'ChatCompletionChunk', 'ErrorDetail',
@@ -24,13 +24,8 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
 class TextPart(_Model): type: Literal["text"]; text: str
-class ImagePart(_Model):
-    type: Literal["image_url"]; image_url: dict[str, Any]
-    @field_validator("image_url")
-    @classmethod
-    def _detail(cls, v: dict[str, Any]) -> dict[str, Any]:
-        if v.get("detail") not in (None, "auto", "low", "high"): raise ValueError(f"detail must be 'auto', 'low' or 'high', got {v['detail']!r}")
-        return v
+class ImageURL(_Model): url: str; detail: Literal["auto", "low", "high"] | None = None   # a model, so an error names `image_url.url` or `.detail`
+class ImagePart(_Model): type: Literal["image_url"]; image_url: ImageURL
 Content = Union[str, Annotated[list[Annotated[Union[TextPart, ImagePart], Field(discriminator="type")]], Field(min_length=1)]]   # [] is refused, as OpenAI refuses it
 
 class FunctionCall(_Model): name: str; arguments: str
@@ -123,7 +118,7 @@ class Usage(_Model): prompt_tokens: int = 0; completion_tokens: int = 0; total_t
 class ChatCompletion(_Model):
     "A non-streaming answer."
     id: str; object: Literal["chat.completion"] = "chat.completion"; created: int; model: str
-    choices: list[Choice]; usage: Usage
+    choices: list[Choice]; usage: Usage; system_fingerprint: str | None = None
 
 class DeltaFunction(_Model): name: str | None = None; arguments: str | None = None
 class DeltaToolCall(_Model): index: int; id: str | None = None; type: Literal["function"] | None = None; function: DeltaFunction | None = None
@@ -132,7 +127,7 @@ class ChunkChoice(_Model): index: int = 0; delta: Delta = Field(default_factory=
 class ChatCompletionChunk(_Model):
     "One chunk of a streamed answer."
     id: str; object: Literal["chat.completion.chunk"] = "chat.completion.chunk"; created: int; model: str
-    choices: list[ChunkChoice]; usage: Usage | None = None
+    choices: list[ChunkChoice]; usage: Usage | None = None; system_fingerprint: str | None = None
 
 class ErrorDetail(_Model): message: str; type: str = "invalid_request_error"; param: str | None = None; code: str | None = None
 class ErrorResponse(_Model): error: ErrorDetail

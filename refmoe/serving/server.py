@@ -15,7 +15,7 @@ from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException
 
 from .answers import CLIENT_GONE, ClosingStream, chat_events, collect_unless_disconnected, dump, usage_of
-from .backends import Backend, backend_stream, prepare_request
+from .backends import Backend, backend_stream, prepare_request, system_fingerprint
 from .chat import ChatStream, chat_completion, tool_detector
 from .completions import Completion, CompletionChoice, CompletionRequest, check_completion_request, completion_events
 from .metrics import GENERATION_PATHS, ServerMetrics, endpoint_of, timed
@@ -83,7 +83,7 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes", limits
     grammar = getattr(backend, "tool_grammar", False)   # the backend decodes tool calls as hermes blocks (63b): read them so
     if grammar and tool_call_parser not in HERMES_FORMATS:
         raise ValueError(f"a backend with tool_grammar writes hermes calls: the parser must be one of {HERMES_FORMATS}, not {tool_call_parser}")
-    app, started = FastAPI(title="refmoe"), int(time.time())
+    app, started, fingerprint = FastAPI(title="refmoe"), int(time.time()), system_fingerprint(backend)
     app.state.limits, app.state.in_flight = limits or ServerLimits(), 0
     app.state.metrics = metrics = ServerMetrics(backend, lambda: app.state.in_flight)
     app.add_middleware(RequestGate)
@@ -140,12 +140,13 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes", limits
         prepared = await asyncio.to_thread(prepare_request, backend, req)
         chunks = timed(backend_stream(backend, req, prepared), metrics, t0)
         if req.stream:
-            return ClosingStream(chat_events(ChatStream(req, tool_call_parser, grammar), chunks, not req.parallel_tool_calls), media_type="text/event-stream")
+            stream = ChatStream(req, tool_call_parser, grammar, fingerprint)
+            return ClosingStream(chat_events(stream, chunks, not req.parallel_tool_calls), media_type="text/event-stream")
         try: done = await collect_unless_disconnected(request, chunks)
         except Exception as e: return error_response(500, f"the backend failed: {e!r}", type="server_error", code="internal_error")
         if done is None: return Response(status_code=CLIENT_GONE)
         answer = chat_completion(req, done[0], tool_call_parser, done[1].finish_reason or "stop", usage_of(done[1]),
-                                 logprobs=done[1].logprobs if req.logprobs else None, tool_grammar=grammar)
+                                 logprobs=done[1].logprobs if req.logprobs else None, tool_grammar=grammar, fingerprint=fingerprint)
         if not req.parallel_tool_calls and answer.choices[0].message.tool_calls:
             answer.choices[0].message.tool_calls = answer.choices[0].message.tool_calls[:1]
         return Response(dump(answer), media_type="application/json")
@@ -157,11 +158,11 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes", limits
         known(req.model)
         prepared = await asyncio.to_thread(prepare_request, backend, req)
         chunks, cid = timed(backend_stream(backend, req, prepared), metrics, t0), f"cmpl-{secrets.token_hex(12)}"
-        if req.stream: return ClosingStream(completion_events(req, chunks, cid), media_type="text/event-stream")
+        if req.stream: return ClosingStream(completion_events(req, chunks, cid, fingerprint), media_type="text/event-stream")
         try: done = await collect_unless_disconnected(request, chunks)
         except Exception as e: return error_response(500, f"the backend failed: {e!r}", type="server_error", code="internal_error")
         if done is None: return Response(status_code=CLIENT_GONE)
-        answer = Completion(id=cid, created=int(time.time()), model=req.model, usage=usage_of(done[1]),
+        answer = Completion(id=cid, created=int(time.time()), model=req.model, usage=usage_of(done[1]), system_fingerprint=fingerprint,
                             choices=[CompletionChoice(text=done[0], finish_reason=done[1].finish_reason or "stop")])
         return Response(dump(answer), media_type="application/json")
 
