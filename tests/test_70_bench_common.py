@@ -2,11 +2,19 @@
 import pytest
 import argparse, sys
 from refmoe.bench.common import (
+    MAX_INPUTS,
+    MAX_REPS,
+    MAX_TIMEOUT_S,
     MAX_TOKENS,
+    MIN_TIMEOUT_S,
     bench_parser,
     goal,
+    input_count,
     parse_bench_args,
+    rep_count,
+    timeout_seconds,
     token_count,
+    warmup_count,
 )
 
 from fastcore.test import test_eq, test_fail
@@ -25,6 +33,24 @@ def test_device_errors_are_usage_errors():
 def test_token_count():
     test_eq((token_count("1"), token_count(str(MAX_TOKENS))), (1, MAX_TOKENS))
     for bad in ("0", "99999999999999999999", str(MAX_TOKENS + 1)): test_fail(lambda: token_count(bad), exc=argparse.ArgumentTypeError, contains="in 1..65536")
+
+
+def test_input_and_rep_counts():
+    test_eq((input_count("1"), input_count("100"), rep_count("1000")), (1, MAX_INPUTS, MAX_REPS))
+    for bad in ("0", "-3", "101", "99999999999999999999"): test_fail(lambda: input_count(bad), exc=argparse.ArgumentTypeError, contains="in 1..100")
+    for bad in ("0", "1001"): test_fail(lambda: rep_count(bad), exc=argparse.ArgumentTypeError, contains="in 1..1000")
+
+
+def test_warmup_count():
+    test_eq((warmup_count("0"), warmup_count("1000")), (0, MAX_REPS))
+    for bad in ("-1", "1001", "99999999999999999999"): test_fail(lambda: warmup_count(bad), exc=argparse.ArgumentTypeError, contains="in 0..1000")
+
+
+def test_timeout_seconds():
+    test_eq((timeout_seconds("10"), timeout_seconds("3600")), (MIN_TIMEOUT_S, MAX_TIMEOUT_S))
+    for bad in ("9.9", "3601", "1e300"): test_fail(lambda: timeout_seconds(bad), exc=argparse.ArgumentTypeError, contains="in 10..3600 seconds")
+    for bad, why in (("nan", "> 0 and finite"), ("-5", "> 0 and finite"), ("soon", "is not a number")):
+        test_fail(lambda: timeout_seconds(bad), exc=argparse.ArgumentTypeError, contains=why)
 
 
 def test_goal_verdicts():

@@ -78,6 +78,25 @@ def test_routed_layer_is_the_peers_work():
     test_eq(layer.shared_gate_up, None)
 
 
+def test_runs_that_cannot_finish_are_usage_errors():
+    def usage_error(main, *args: str) -> str:
+        "The one error line of `main(args)`, which must exit with status 2."
+        err, code = io.StringIO(), None
+        try:   # with a bad device too: a count the parser let through would end at the device, not in a run
+            with contextlib.redirect_stderr(err): main([*args, "--device", "tpu"])
+        except SystemExit as e: code = e.code
+        test_eq(code, 2)
+        return err.getvalue().strip().splitlines()[-1]
+    bad_counts = (("--m", "0", "1..65536"), ("--m", "99999999999999999999", "1..65536"), ("--m", "65537", "1..65536"),
+                  ("--inputs", "0", "1..100"), ("--inputs", "101", "1..100"), ("--reps", "-1", "1..1000"), ("--reps", "1001", "1..1000"))
+    for main, prog in ((router_bench_main, "refmoe bench router"), (moe_bench_main, "refmoe bench moe")):
+        for arg, bad, limit in bad_counts: test_eq(usage_error(main, arg, bad), f"{prog}: error: argument {arg}: '{bad}' must be in {limit}")
+    test_eq(usage_error(moe_bench_main, "--m", "1", "4", "100000"), "refmoe bench moe: error: argument --m: '100000' must be in 1..65536")
+
+    test_eq(usage_error(tune_main, "--m", "4096", "65537"), "scripts/tune_fused_moe.py: error: argument --m: '65537' must be in 1..65536")
+    test_eq(usage_error(tune_main, "--reps", "1001"), "scripts/tune_fused_moe.py: error: argument --reps: '1001' must be in 1..1000")
+
+
 def test_tune_cpu():
     with tempfile.TemporaryDirectory() as tmp:
         buf = io.StringIO()

@@ -54,6 +54,30 @@ def test_runner_bench_cuda_backend_needs_cuda():
         assert "CUDA graph backend" in err.getvalue() and "Traceback" not in err.getvalue(), err.getvalue()
 
 
+def test_runs_that_cannot_finish_are_usage_errors():
+    def usage_error(main, *args: str) -> str:
+        "The one error line of `main(args)` on the CPU, which must exit with status 2."
+        err, code = io.StringIO(), None
+        try:
+            with contextlib.redirect_stderr(err): main([*args, "--device", "cpu"])
+        except SystemExit as e: code = e.code
+        test_eq(code, 2)
+        return err.getvalue().strip().splitlines()[-1]
+    # with a bad config too: a count the parser let through would end at the config, not in a run
+    for main, name in ((decode_main, "decode"), (prefill_main, "prefill")):
+        for arg, bad, limit in (("--iters", "0", "1..1000"), ("--iters", "99999999999999999999", "1..1000"),
+                                ("--warmup", "-1", "0..1000"), ("--warmup", "1001", "0..1000")):
+            test_eq(usage_error(main, arg, bad, "--config", "nope"), f"refmoe bench {name}: error: argument {arg}: '{bad}' must be in {limit}")
+    for arg, bad in (("--batch", "0"), ("--batch", "99999999999999999999"), ("--context", "65537")):
+        test_eq(usage_error(decode_main, arg, bad, "--config", "nope"), f"refmoe bench decode: error: argument {arg}: '{bad}' must be in 1..65536")
+    test_eq(usage_error(prefill_main, "--tokens", "16", "99999999999999999999", "--config", "nope"),
+            "refmoe bench prefill: error: argument --tokens: '99999999999999999999' must be in 1..65536")
+    # the KV cache is checked before the context against the model, the check the old code ended at
+    test_eq(usage_error(decode_main, "--batch", "1", "64", "--context", "2048"),
+            "refmoe bench decode: error: --batch 64 at --context 2048 need 131137 KV slots, past 65536; lower one of them")
+    test_eq(usage_error(decode_main, "--batch", "59", "--context", "1100"), "refmoe bench decode: error: --context 1100 is past tiny's max_position 1024")
+
+
 def test_kernel_groups():
     test_eq([kernel_group(n) for n in ("fused_moe_kernel", "fused_moe_gemv_up_kernel", "sm90_xmma_gemm_bf16", "vectorized_elementwise_kernel<4>",
                                        "at::native::index_elementwise_kernel", "cunn_SoftMaxForward", "gate_route_kernel", "apply_rotary_kernel",

@@ -77,4 +77,9 @@ def test_bad_options_stop_before_ranks_start():
     test_eq(usage_error("--world", "3"),
             "refmoe bench ep: error: --world: 8 experts cannot be split evenly over ep_size=3 ranks: choose an ep_size that divides 8")
     assert usage_error("--tokens", "1", "99999999999999999999").endswith("argument --tokens: '99999999999999999999' must be in 1..65536")
+    # with a bad config too: a count the parser let through would end at the config, not in a launch
+    for arg, bad in (("--inputs", "101"), ("--inputs", "0"), ("--reps", "1001"), ("--reps", "-1")):
+        test_eq(usage_error(arg, bad, "--config", "nope"), f"refmoe bench ep: error: argument {arg}: '{bad}' must be in 1..{100 if arg == '--inputs' else 1000}")
+    for bad in ("5", "3601", "1e300"):   # 1e300 used to overflow a timedelta on every rank, after they started
+        test_eq(usage_error("--timeout", bad, "--config", "nope"), f"refmoe bench ep: error: argument --timeout: '{bad}' must be in 10..3600 seconds")
     test_fail(lambda: bench_dispatchers(0, 1, dtype="fp16"), contains="dtype 'fp16' has no tolerance")

@@ -15,3 +15,10 @@ def test_bench_cli():
     test_eq(e.value.code, 2)
     with contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit) as e: bench_main(["--help"])
     test_eq(e.value.code, 0)
+
+
+def test_runs_that_cannot_finish_are_usage_errors():
+    for bad in ("0", "1001", "99999999999999999999"):   # with a bad format too: a count the parser let through would end there
+        with contextlib.redirect_stderr(io.StringIO()) as err, pytest.raises(SystemExit) as e: bench_main(["--rounds", bad, "--parsers", "nope"])
+        test_eq(e.value.code, 2)
+        test_eq(err.getvalue().strip().splitlines()[-1], f"refmoe bench tool_calls: error: argument --rounds: '{bad}' must be in 1..1000")

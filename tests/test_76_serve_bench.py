@@ -50,3 +50,10 @@ def test_runs_that_cannot_finish_are_usage_errors():
     test_eq(usage_error("--batches", "64", "--context", "200"), "refmoe bench serve: error: --batches 64 at --context 200 need 13184 KV slots; "
                                                                 "the torch path's pool holds 8192")
     assert usage_error("--max-tokens", "99999999999999999999").endswith("argument --max-tokens: '99999999999999999999' must be in 1..65536")
+    # with a bad model too: an option the parser let through would end at the model, not in a run of hours
+    for bad in ("10001", "0", "-5"):
+        test_eq(usage_error("--requests", bad, "--model", "nope"), f"refmoe bench serve: error: argument --requests: '{bad}' must be in 1..10000")
+    test_eq(usage_error("--rates", "20", "0.01", "--model", "nope"),
+            "refmoe bench serve: error: --rates 0.01: 8 requests arrive over about 800 s on average, past 600 s; raise the rate or lower --requests")
+    test_eq(usage_error("--requests", "10000", "--rates", "16", "--model", "nope"),
+            "refmoe bench serve: error: --rates 16: 10000 requests arrive over about 625 s on average, past 600 s; raise the rate or lower --requests")

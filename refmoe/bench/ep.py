@@ -12,8 +12,9 @@ from typing import Callable, Sequence
 import torch
 import torch.distributed as dist
 
-from .common import bench_parser, parse_bench_args, token_count
-from ..core.env import device_label, dtype_name, has_cuda, parse_dtype, positive_float, positive_int
+from .common import (MAX_INPUTS, MAX_REPS, MAX_TIMEOUT_S, MIN_TIMEOUT_S, bench_parser, input_count, parse_bench_args,
+                                 rep_count, timeout_seconds, token_count)
+from ..core.env import device_label, dtype_name, has_cuda, parse_dtype, positive_int
 from ..core.timing import emit, time_us, wall_us
 from ..ep.collectives import ep_all_gather, ep_all_reduce, ep_all_to_all, group_name, logged_collectives
 from ..ep.dispatch import DISPATCHERS, EPMoE
@@ -173,9 +174,10 @@ def bench_main(argv: list[str] | None = None) -> int:
     p.add_argument("--dtype", default=None, help="bf16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
     p.add_argument("--impl", default=None, choices=("triton", "torch"), help="triton (default on cuda) or torch")
     p.add_argument("--dispatchers", nargs="+", default=list(DISPATCHERS), choices=DISPATCHERS)
-    p.add_argument("--inputs", type=positive_int, default=10, help="distinct inputs per CUDA graph (2 at most on cpu)")
-    p.add_argument("--reps", type=positive_int, default=20, help="graph replays timed; the median is kept")
-    p.add_argument("--timeout", type=positive_float, default=590.0)
+    p.add_argument("--inputs", type=input_count, default=10, help=f"distinct inputs per CUDA graph, 1 to {MAX_INPUTS} (2 at most on cpu)")
+    p.add_argument("--reps", type=rep_count, default=20, help=f"graph replays timed, 1 to {MAX_REPS}; the median is kept")
+    p.add_argument("--timeout", type=timeout_seconds, default=590.0,
+                   help=f"seconds to wait for the ranks, {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S} (default 590)")
     a, dev = parse_bench_args(p, argv)
     cuda = dev.type == "cuda"
     if a.backend == "nccl" and not cuda: p.error("--backend nccl needs --device cuda")

@@ -9,14 +9,14 @@ import argparse
 
 import torch
 
-from .common import bench_parser, parse_bench_args, token_count
-from ..core.env import device_label, int_between, parse_dtype, positive_int
+from .common import MAX_TOKENS, bench_parser, parse_bench_args, token_count
+from ..core.env import device_label, int_between, parse_dtype
 from ..core.timing import emit, time_us
-from ..kernels.deferred_finalize import finalize_reference
+from ..kernels.deferred_finalize import GEMM2_MIN_BYTES, finalize_reference, gemm2_rows
 from ..kernels.finalize_kernel import bf16_steps, finalize_fuse_shared, finalize_scale, random_triple
 
 # %% auto #0
-__all__ = ['HBM_GBPS', 'MAX_HIDDEN', 'MAX_EXPERTS', 'bench_case', 'bench_main']
+__all__ = ['HBM_GBPS', 'MAX_HIDDEN', 'MAX_EXPERTS', 'MAX_GEMM2_BYTES', 'bench_case', 'gemm2_bytes', 'bench_main']
 
 # %% ../../nbs/72_finalize_bench.ipynb #97cc23f0
 HBM_GBPS = 4200.0  # device-to-device copy measured on the H200
@@ -47,25 +47,34 @@ def bench_case(tokens: int, hidden: int = 2048, top_k: int = 6, experts: int = 6
 
 # %% ../../nbs/72_finalize_bench.ipynb #e12d5027
 MAX_HIDDEN, MAX_EXPERTS = 16384, 1024
+MAX_GEMM2_BYTES = 2**31   # gemm2_out of one case: 16x the largest default's (4096 tokens, top-6 of 64, 2048 columns)
+
+def gemm2_bytes(tokens: int, hidden: int, top_k: int, experts: int) -> int:
+    "Bytes of the bf16 `gemm2_out` `bench_case` makes for one case (`random_triple`'s layout, tiles of 128 rows)."
+    return gemm2_rows(tokens, top_k, experts, 128, hidden, GEMM2_MIN_BYTES["content_typed"]) * hidden * 2
 
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench finalize`: Triton finalize vs torch reference, one JSON line per case; exit 1 on a mismatch."
     p = bench_parser("finalize", bench_main.__doc__.split(": ", 1)[1])
     p.add_argument("--tokens", default=None, help="comma-separated token counts (default 1,16,64,256,1024,4096; 1,4 on cpu)")
     p.add_argument("--hidden", type=int_between(1, MAX_HIDDEN), default=2048)
-    p.add_argument("--top-k", type=positive_int, default=6)
+    p.add_argument("--top-k", type=int_between(1, MAX_EXPERTS), default=6, help="experts per token, at most --experts")
     p.add_argument("--experts", type=int_between(1, MAX_EXPERTS), default=64)
-    p.add_argument("--ep-size", type=positive_int, default=1, help="expert-parallel ranks: entries of the others are -1")
+    p.add_argument("--ep-size", type=int_between(1, MAX_EXPERTS), default=1,
+                   help="expert-parallel ranks, a divisor of --experts: entries of the others are -1")
     p.add_argument("--weights", default="bf16,fp32", help="weight dtypes to run, comma-separated (bf16, fp32)")
     p.add_argument("--no-shared", action="store_true", help="leave the shared expert's output out")
     a, device = parse_bench_args(p, argv)
     tokens = a.tokens if a.tokens is not None else ("1,16,64,256,1024,4096" if device.type == "cuda" else "1,4")
-    names = a.weights.split(",")
-    if bad := [n for n in names if n not in ("bf16", "bfloat16", "fp32", "float32")]: p.error(f"--weights: unknown dtype {bad[0]!r}; use bf16 or fp32")
     try: counts = [token_count(t) for t in tokens.split(",")]
     except argparse.ArgumentTypeError as e: p.error(f"--tokens: {e}")
     if a.top_k > a.experts: p.error(f"--top-k {a.top_k} is more than --experts {a.experts}")
     if a.experts % a.ep_size: p.error(f"--ep-size {a.ep_size} must divide --experts {a.experts}: each rank holds experts / ep_size of them")
+    if (nbytes := gemm2_bytes(max(counts), a.hidden, a.top_k, a.experts)) > MAX_GEMM2_BYTES:
+        p.error(f"--tokens {max(counts)} at --top-k {a.top_k}, --hidden {a.hidden}, --experts {a.experts}: gemm2_out is "
+                f"{nbytes / 2**30:.1f} GiB, past {MAX_GEMM2_BYTES / 2**30:g} GiB; lower one of them")
+    names = a.weights.split(",")
+    if bad := [n for n in names if n not in ("bf16", "bfloat16", "fp32", "float32")]: p.error(f"--weights: unknown dtype {bad[0]!r}; use bf16 or fp32")
     dtypes = [parse_dtype(n) for n in names]
     ok = True
     for dt in dtypes:

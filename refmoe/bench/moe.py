@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 import torch
 import torch.nn.functional as F
 
-from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
+from .common import FLOP_PER_US, MAX_INPUTS, MAX_REPS, MAX_TOKENS, bench_parser, goal, input_count, parse_bench_args, rep_count, token_count
 from ..core.env import device_label, positive_float, positive_int
 from ..core.timing import emit, time_us
 from ..kernels.fused_moe import fused_experts, invoke_fused_moe_kernel
@@ -79,9 +79,10 @@ def touched_bytes(inputs: list[tuple[torch.Tensor, ...]], shape: dict, dtype: to
 # %% ../../nbs/71_moe_bench.ipynb #82929292
 def _common_args(p: argparse.ArgumentParser, m_values: Sequence[int]) -> argparse.ArgumentParser:
     p.add_argument("--shape", choices=list(SHAPES), default=None, help="v2-lite (default on cuda) or tiny (default on cpu)")
-    p.add_argument("--m", type=positive_int, nargs="+", default=None, help=f"batch sizes (default {' '.join(map(str, m_values))}; 1 4 on cpu)")
-    p.add_argument("--inputs", type=positive_int, default=10, help="distinct inputs per CUDA graph (2 at most on cpu)")
-    p.add_argument("--reps", type=positive_int, default=30, help="graph replays timed; the median is kept")
+    p.add_argument("--m", type=token_count, nargs="+", default=None,
+                   help=f"batch sizes, 1 to {MAX_TOKENS} (default {' '.join(map(str, m_values))}; 1 4 on cpu)")
+    p.add_argument("--inputs", type=input_count, default=10, help=f"distinct inputs per CUDA graph, 1 to {MAX_INPUTS} (2 at most on cpu)")
+    p.add_argument("--reps", type=rep_count, default=30, help=f"graph replays timed, 1 to {MAX_REPS}; the median is kept")
     return p
 
 def _setup(a: argparse.Namespace, dev: torch.device, m_values: Sequence[int]) -> tuple[dict, list[int], torch.dtype, int]:

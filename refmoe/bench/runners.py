@@ -12,8 +12,8 @@ from datetime import datetime, timezone
 
 import torch
 
-from .common import FLOP_PER_US, bench_parser, goal, parse_bench_args
-from ..core.env import check_graph_backend, device_label, dtype_name, no_pdl, nonneg_int, parse_dtype, positive_int
+from .common import FLOP_PER_US, MAX_REPS, MAX_TOKENS, bench_parser, goal, parse_bench_args, rep_count, token_count, warmup_count
+from ..core.env import check_graph_backend, device_label, dtype_name, no_pdl, parse_dtype
 from ..core.timing import emit, wall_us
 from ..layers.forward_batch import ForwardBatch
 from ..models.deepseek_v2 import ModelConfig, build_model, get_config
@@ -105,14 +105,17 @@ PREFILL_GOAL = 2.0                   # every prompt length of 16-512 tokens
 def decode_main(argv: list[str] | None = None) -> int:
     "`refmoe bench decode`: decode step time, graph vs eager, against its floor and the goals, one JSON line per batch size."
     p = runner_bench_parser("decode", decode_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--batch", type=positive_int, nargs="+", default=[1, 8, 64])
-    p.add_argument("--context", type=positive_int, default=32, help="prefilled tokens per sequence")
-    p.add_argument("--iters", type=positive_int, default=50); p.add_argument("--warmup", type=nonneg_int, default=5)
+    p.add_argument("--batch", type=token_count, nargs="+", default=[1, 8, 64], help=f"batch sizes; the largest's KV slots at most {MAX_TOKENS}")
+    p.add_argument("--context", type=token_count, default=32, help="prefilled tokens per sequence")
+    p.add_argument("--iters", type=rep_count, default=50, help=f"steps timed, 1 to {MAX_REPS}")
+    p.add_argument("--warmup", type=warmup_count, default=5, help=f"untimed steps first, 0 to {MAX_REPS}")
     setup = parse_runner_bench(p, argv)
     a, dev, config = setup.args, setup.device, setup.config
+    if (slots := max(a.batch) * (a.context + 1) + 1) > MAX_TOKENS:
+        p.error(f"--batch {max(a.batch)} at --context {a.context} need {slots} KV slots, past {MAX_TOKENS}; lower one of them")
     if a.context + 1 > config.max_position: p.error(f"--context {a.context} is past {config.name}'s max_position {config.max_position}")
     model = build_model(config, impl=setup.impl, dtype=setup.dtype, device=dev)
-    kv = model.make_kv_cache(max(a.batch) * (a.context + 1) + 1, max_context=a.context + 1)
+    kv = model.make_kv_cache(slots, max_context=a.context + 1)
     runner = DecodeCudaGraphRunner(model, kv, buckets=a.batch, backend=a.backend)
     g = torch.Generator().manual_seed(0)
     for bs in a.batch:
@@ -139,8 +142,9 @@ def decode_main(argv: list[str] | None = None) -> int:
 def prefill_main(argv: list[str] | None = None) -> int:
     "`refmoe bench prefill`: prefill time, graph vs eager, and the closure's embedding cost, one JSON line per prompt length."
     p = runner_bench_parser("prefill", prefill_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--tokens", type=positive_int, nargs="+", default=[16, 64, 128, 256, 512], help="prompt lengths")
-    p.add_argument("--iters", type=positive_int, default=20); p.add_argument("--warmup", type=nonneg_int, default=3)
+    p.add_argument("--tokens", type=token_count, nargs="+", default=[16, 64, 128, 256, 512], help="prompt lengths")
+    p.add_argument("--iters", type=rep_count, default=20, help=f"prefills timed, 1 to {MAX_REPS}")
+    p.add_argument("--warmup", type=warmup_count, default=3, help=f"untimed prefills first, 0 to {MAX_REPS}")
     setup = parse_runner_bench(p, argv)
     a, dev, config = setup.args, setup.device, setup.config
     if max(a.tokens) > config.max_position: p.error(f"--tokens {max(a.tokens)} is past {config.name}'s max_position {config.max_position}")

@@ -12,7 +12,7 @@ import torch
 
 from .common import bench_parser, parse_bench_args, token_count
 from .runners import HBM_BYTES_PER_US, decode_floor_bytes
-from ..core.env import device_label, dtype_name, parse_dtype, positive_float, positive_int
+from ..core.env import device_label, dtype_name, int_between, parse_dtype, positive_float
 from ..core.timing import emit, wall_us
 from ..engine.engine import Engine
 from ..engine.model_runner import RunnerConfig
@@ -22,8 +22,8 @@ from ..layers.attention import PAD_SLOT
 from ..layers.forward_batch import ForwardBatch, ForwardMode
 
 # %% auto #0
-__all__ = ['make_prompts', 'pct', 'latencies', 'offline', 'online', 'decode_step', 'replay_decode_steps', 'engine_decode_rate',
-           'bench_main']
+__all__ = ['MAX_REQUESTS', 'MAX_ARRIVAL_S', 'request_count', 'make_prompts', 'pct', 'latencies', 'offline', 'online',
+           'decode_step', 'replay_decode_steps', 'engine_decode_rate', 'bench_main']
 
 # %% ../../nbs/76_serve_bench.ipynb #3f8e620a
 def make_prompts(n: int, min_len: int, max_len: int, vocab_size: int, seed: int = 0) -> list[list[int]]:
@@ -155,15 +155,20 @@ def engine_decode_rate(engine: Engine, batch: int, prompt_len: int, max_tokens: 
             **bare, "engine_vs_runner": round(rate / bare["runner_tok_s"], 3)}
 
 # %% ../../nbs/76_serve_bench.ipynb #2cd492cf
+MAX_REQUESTS = 10_000   # requests per run: 150x the default on a GPU
+MAX_ARRIVAL_S = 600     # seconds an online run's arrivals may take on average: as long as a run waits for its requests
+
+request_count = int_between(1, MAX_REQUESTS)
+
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench serve`: offline throughput, online latency, decode step vs its floor, engine vs bare runner; JSON lines."
     p = bench_parser("serve", bench_main.__doc__.split(": ", 1)[1])
     p.add_argument("--model", default=None, help="model config (default: v2-lite-moe on cuda, tiny on cpu)")
     p.add_argument("--dtype", default=None, help="bf16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    p.add_argument("--requests", type=positive_int, default=None, help="requests per run (default 64 on cuda, 8 on cpu)")
+    p.add_argument("--requests", type=request_count, default=None, help=f"requests per run, 1 to {MAX_REQUESTS} (default 64 on cuda, 8 on cpu)")
     p.add_argument("--prompt-len", type=token_count, nargs=2, default=None, metavar=("MIN", "MAX"), help="prompt lengths (default 64 512 on cuda, 8 32 on cpu)")
     p.add_argument("--max-tokens", type=token_count, default=None, help="tokens generated per request (default 128 on cuda, 8 on cpu)")
-    p.add_argument("--rates", type=positive_float, nargs="+", default=None, help="request rates for the online runs (req/s)")
+    p.add_argument("--rates", type=positive_float, nargs="+", default=None, help=f"request rates for the online runs (req/s); the requests must arrive within {MAX_ARRIVAL_S} s on average")
     p.add_argument("--batches", type=token_count, nargs="+", default=None, help="decode-step batch sizes (default 1 8 64 on cuda, 1 4 on cpu)")
     p.add_argument("--context", type=token_count, default=None, help="context of the decode-step runs (default 512 on cuda, 32 on cpu)")
     p.add_argument("--modes", nargs="+", default=["graph", "eager"], choices=["graph", "eager"])
@@ -180,6 +185,9 @@ def bench_main(argv: list[str] | None = None) -> int:
     rate_prompt = max(1, ctx - rate_steps // 2)          # so its contexts average the decode-step runs' context
     need = max(hi + max_tokens, ctx + 1, rate_prompt + rate_steps) + 1
     if lo > hi: p.error(f"--prompt-len: MIN {lo} is more than MAX {hi}")
+    if n / min(rates) > MAX_ARRIVAL_S:
+        p.error(f"--rates {min(rates):g}: {n} requests arrive over about {n / min(rates):.0f} s on average, past {MAX_ARRIVAL_S} s; "
+                "raise the rate or lower --requests")
     try: run = RunnerConfig(model, dev, parse_dtype(a.dtype or ("bf16" if cuda else "fp32")), max_running_requests=max_running, max_context=need).resolved()
     except (ValueError, KeyError) as e: p.error(e.args[0])
     dtype, cfg = run.dtype, run.model

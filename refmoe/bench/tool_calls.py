@@ -15,14 +15,14 @@ from ..serving.tool_calls import DETECTORS, get_detector
 __all__ = ['BENCH_PARSERS', 'bench_main']
 
 # %% ../../nbs/75_tool_calls_bench.ipynb #5dd73be6
-from ..core.env import positive_int
+from .common import MAX_REPS, rep_count
 BENCH_PARSERS = ("hermes", "llama3_json", "mistral", "deepseek_v31", "kimi_k2")
 
 def bench_main(argv: list[str] | None = None) -> int:
     "`refmoe bench tool_calls`: per-delta streaming cost at 1 kB and 100 kB of arguments, one JSON line per format."
     p = argparse.ArgumentParser(prog="refmoe bench tool_calls", description=bench_main.__doc__.split(": ", 1)[1])
     p.add_argument("--parsers", nargs="+", default=list(BENCH_PARSERS), choices=sorted(DETECTORS), help="formats to time")
-    p.add_argument("--rounds", type=positive_int, default=20, help="best of this many rounds")
+    p.add_argument("--rounds", type=rep_count, default=20, help=f"best of this many rounds, 1 to {MAX_REPS}")
     a = p.parse_args(argv)
     for parser in a.parsers:
         cost = delta_costs(lambda: get_detector(parser, ["write_file"]), {n: long_call(parser, n) for n in (1_000, 100_000)},
