@@ -4,6 +4,8 @@ import argparse, operator, os
 import torch
 from refmoe.core.env import (
     DeviceUnavailableError,
+    MAX_TIMEOUT_S,
+    MIN_TIMEOUT_S,
     check_graph_backend,
     device_label,
     dtype_name,
@@ -21,6 +23,7 @@ from refmoe.core.env import (
     positive_int,
     resolve_device,
     seed_int,
+    timeout_seconds,
     triton_interpreted,
 )
 
@@ -158,6 +161,13 @@ def test_int_between():
     test_eq((port("0"), port("65535")), (0, 65535))
     for bad, msg in [("-1", "in 0..65535"), ("70000", "in 0..65535"), ("http", "not an integer")]:
         test_fail(lambda: port(bad), exc=argparse.ArgumentTypeError, contains=msg)
+
+
+def test_timeout_seconds():
+    test_eq((timeout_seconds("10"), timeout_seconds("3600")), (MIN_TIMEOUT_S, MAX_TIMEOUT_S))
+    for bad in ("9.9", "3601", "1e300"): test_fail(lambda: timeout_seconds(bad), exc=argparse.ArgumentTypeError, contains="in 10..3600 seconds")
+    for bad, why in (("nan", "> 0 and finite"), ("-5", "> 0 and finite"), ("soon", "is not a number")):
+        test_fail(lambda: timeout_seconds(bad), exc=argparse.ArgumentTypeError, contains=why)
 
 
 def test_seed_int():

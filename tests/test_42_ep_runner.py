@@ -90,6 +90,7 @@ def test_bad_world_is_a_usage_error():
     test_eq(usage_error("--world", "3", "--backend", "gloo", "--quick"),
             "refmoe check ep: error: --world: 8 experts cannot be split evenly over ep_size=3 ranks: choose an ep_size that divides 8")
     assert "invalid choice: 'nope'" in usage_error("--impl", "nope", "--quick", "--backend", "gloo")
+    for t in ("1e300", "0.5"): assert "must be in 10..3600 seconds" in usage_error("--timeout", t, "--quick", "--backend", "gloo")
     if not torch.cuda.is_available():
         assert "this machine has 0 GPU(s): 0 ranks cannot run" in usage_error("--backend", "nccl", "--quick")
     test_eq(launch_world(None, "gloo", 8), 2); test_eq(launch_world(4, "gloo", 8), 4)

@@ -4,15 +4,12 @@ import argparse, sys
 from refmoe.bench.common import (
     MAX_INPUTS,
     MAX_REPS,
-    MAX_TIMEOUT_S,
     MAX_TOKENS,
-    MIN_TIMEOUT_S,
     bench_parser,
     goal,
     input_count,
     parse_bench_args,
     rep_count,
-    timeout_seconds,
     token_count,
     warmup_count,
 )
@@ -44,13 +41,6 @@ def test_input_and_rep_counts():
 def test_warmup_count():
     test_eq((warmup_count("0"), warmup_count("1000")), (0, MAX_REPS))
     for bad in ("-1", "1001", "99999999999999999999"): test_fail(lambda: warmup_count(bad), exc=argparse.ArgumentTypeError, contains="in 0..1000")
-
-
-def test_timeout_seconds():
-    test_eq((timeout_seconds("10"), timeout_seconds("3600")), (MIN_TIMEOUT_S, MAX_TIMEOUT_S))
-    for bad in ("9.9", "3601", "1e300"): test_fail(lambda: timeout_seconds(bad), exc=argparse.ArgumentTypeError, contains="in 10..3600 seconds")
-    for bad, why in (("nan", "> 0 and finite"), ("-5", "> 0 and finite"), ("soon", "is not a number")):
-        test_fail(lambda: timeout_seconds(bad), exc=argparse.ArgumentTypeError, contains=why)
 
 
 def test_goal_verdicts():

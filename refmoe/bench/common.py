@@ -9,12 +9,12 @@ import argparse, sys
 
 import torch
 
-from ..core.env import DeviceUnavailableError, has_cuda, int_between, positive_float, resolve_device
+from ..core.env import (DeviceUnavailableError, has_cuda, int_between, positive_float, resolve_device,
+                             MIN_TIMEOUT_S, MAX_TIMEOUT_S, timeout_seconds)
 
 # %% auto #0
 __all__ = ['CPU_WARNING', 'MAX_TOKENS', 'token_count', 'MAX_INPUTS', 'MAX_REPS', 'input_count', 'rep_count', 'warmup_count',
-           'MIN_TIMEOUT_S', 'MAX_TIMEOUT_S', 'FLOP_PER_US', 'bench_parser', 'parse_bench_args', 'timeout_seconds',
-           'goal']
+           'FLOP_PER_US', 'bench_parser', 'parse_bench_args', 'goal']
 
 # %% ../../nbs/70_bench_common.ipynb #6a296631
 def bench_parser(name: str, description: str) -> argparse.ArgumentParser:
@@ -47,15 +47,6 @@ input_count, rep_count = int_between(1, MAX_INPUTS), int_between(1, MAX_REPS)
 
 # %% ../../nbs/70_bench_common.ipynb #68bc3658
 warmup_count = int_between(0, MAX_REPS)
-
-# %% ../../nbs/70_bench_common.ipynb #96af4ab2
-MIN_TIMEOUT_S, MAX_TIMEOUT_S = 10, 3600   # seconds: ranks take a few to start; an hour is 6x `bench ep`'s 590 s default
-
-def timeout_seconds(text: str) -> float:
-    "An argparse type: seconds to wait for launched ranks, `MIN_TIMEOUT_S` to `MAX_TIMEOUT_S`."
-    value = positive_float(text)
-    if not MIN_TIMEOUT_S <= value <= MAX_TIMEOUT_S: raise argparse.ArgumentTypeError(f"{text!r} must be in {MIN_TIMEOUT_S}..{MAX_TIMEOUT_S} seconds")
-    return value
 
 # %% ../../nbs/70_bench_common.ipynb #70g00002
 FLOP_PER_US = 790e6   # 790 TFLOP/s: the H200's dense bf16 tensor-core rate the performance issue's FLOP floors use

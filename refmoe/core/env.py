@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from triton.runtime.jit import JITFunction
 
 # %% auto #0
-__all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'seed_int', 'has_cuda', 'triton_interpreted', 'DeviceUnavailableError',
-           'resolve_device', 'check_graph_backend', 'device_label', 'interpreted', 'kernel_for', 'interpreted_on',
-           'hopper_or_newer', 'pdl_options', 'no_pdl', 'parse_dtype', 'dtype_name', 'int_at_least', 'int_between',
-           'positive_float', 'exact_int']
+__all__ = ['DTYPES', 'positive_int', 'nonneg_int', 'seed_int', 'MIN_TIMEOUT_S', 'MAX_TIMEOUT_S', 'has_cuda', 'triton_interpreted',
+           'DeviceUnavailableError', 'resolve_device', 'check_graph_backend', 'device_label', 'interpreted',
+           'kernel_for', 'interpreted_on', 'hopper_or_newer', 'pdl_options', 'no_pdl', 'parse_dtype', 'dtype_name',
+           'int_at_least', 'int_between', 'positive_float', 'timeout_seconds', 'exact_int']
 
 # %% ../../nbs/02_env.ipynb #426ae3ab
 def has_cuda() -> bool:
@@ -175,6 +175,15 @@ seed_int = int_between(0, 2**32 - 1)   # 32 bits: a model's generators take `see
 def positive_float(text: str) -> float:
     "An argparse type: a finite number > 0."
     return _number(float, text, lambda v: 0 < v < float("inf"), "> 0 and finite")
+
+# %% ../../nbs/02_env.ipynb #3363aacc
+MIN_TIMEOUT_S, MAX_TIMEOUT_S = 10, 3600   # seconds: ranks take a few to start; an hour is 6x `bench ep`'s 590 s default
+
+def timeout_seconds(text: str) -> float:
+    "An argparse type: seconds to wait for launched ranks, `MIN_TIMEOUT_S` to `MAX_TIMEOUT_S`."
+    value = positive_float(text)
+    if not MIN_TIMEOUT_S <= value <= MAX_TIMEOUT_S: raise argparse.ArgumentTypeError(f"{text!r} must be in {MIN_TIMEOUT_S}..{MAX_TIMEOUT_S} seconds")
+    return value
 
 # %% ../../nbs/02_env.ipynb #35501779
 def exact_int(x) -> int | None:

@@ -14,7 +14,7 @@ import torch.distributed as dist
 
 from ..layers.forward_batch import ForwardBatch, compute_local_num_token_non_padded
 from ..runners.check import RunnerHarness, Workload, differential_check
-from ..core.env import has_cuda, positive_float, positive_int
+from ..core.env import has_cuda, positive_int, timeout_seconds
 from ..core.legacy import legacy
 from ..core.timing import emit, wall_us
 from .groups import EPLaunchError, ep_device, expert_range, in_torchrun, launch, run_from_env
@@ -209,7 +209,7 @@ def check_main(argv: list[str] | None = None) -> int:
     p.add_argument("--backend", default="nccl" if has_cuda() else "gloo", choices=("gloo", "nccl"))
     p.add_argument("--quick", action="store_true", help="the layer check only: no graphs, no differential checker")
     p.add_argument("--impl", default=None, choices=("triton", "torch"), help="triton (default with NCCL) or torch")
-    p.add_argument("--timeout", type=positive_float, default=300.0)
+    p.add_argument("--timeout", type=timeout_seconds, default=300.0, help="seconds to wait for the ranks, 10 to 3600")
     a = p.parse_args(argv)
     try: world = launch_world(a.world, a.backend, get_config("tiny").moe.n_routed_experts)
     except ValueError as e: p.error(f"--world: {e}")
