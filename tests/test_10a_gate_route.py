@@ -104,6 +104,17 @@ def test_gate_route_counts_load():
     test_eq(int(strided.sum()), 0)
 
 
+def test_expert_load_bounded_by_e():
+    g = torch.Generator().manual_seed(3)
+    x, gate = torch.randn(6, 24, generator=g), torch.randn(5, 24, generator=g)
+    big = torch.zeros(16, dtype=torch.int64)
+    emap = torch.tensor([0, 1, 2, 3, 9], dtype=torch.int32)
+    w, ids = gate_route(x, gate, TopKConfig(top_k=2), expert_map=emap, expert_load=big[:5])
+    test_eq((ids == 9).any().item(), True)                            # the case: some pairs are mapped past E
+    test_eq(big[5:].tolist(), [0] * 11)                               # nothing written past the counter (before: big[9] counted them)
+    test_eq(big[:5], torch.bincount(ids[(ids >= 0) & (ids < 5)].long(), minlength=5))   # the in-range pairs, counted
+
+
 def test_one_recorded_op():
     x, gate, _ = _gate_case(M=4, H=32, E=8)
     counters = route_counters(4, "cpu")

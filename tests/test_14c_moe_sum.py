@@ -18,6 +18,15 @@ def check_sum(got: torch.Tensor, pp: torch.Tensor, k: int):
     assert (got.abs() <= ref.abs()).all() and ((ref - got).abs() <= ref.abs() * 2**-7).all(), (got - ref).abs().max()
 
 
+def test_moe_sum_dtypes():
+    test_fail(lambda: moe_sum(torch.tensor([[2**40 + 1], [1]]), 2), contains="per_pair must be one of fp32/bf16/fp16, got torch.int64")
+    for dt in (torch.int64, torch.int32, torch.bool, torch.float64, torch.complex64, torch.uint8):
+        test_fail(lambda: moe_sum(torch.ones(4, 3, dtype=dt), 2), contains=f"per_pair must be one of fp32/bf16/fp16, got {dt}")
+    for dt in (torch.float32, torch.bfloat16, torch.float16):
+        out = moe_sum(torch.ones(4, 3, dtype=dt), 2)
+        test_eq((out.dtype, out.float().tolist()), (dt, [[2.0] * 3] * 2))
+
+
 def test_moe_sum_matches_torch():
     g = torch.Generator().manual_seed(0)
     for M, k, H, dtype in ((5, 6, 64, torch.bfloat16), (3, 1, 100, torch.float32), (4, 6, 50, torch.float32), (7, 8, 33, torch.bfloat16), (0, 6, 64, torch.bfloat16)):

@@ -56,6 +56,21 @@ def test_split_attention_refuses_bad_input():
     test_eq(num_splits(64, 16, 4096), 1)
 
 
+def test_split_attention_refuses_bad_options():
+    q, k, v, table, lens = attention_case()
+    ids, pos = torch.arange(4), lens.long() - 1
+    attend = lambda **kw: split_attention(q, k, v, table, ids, pos, lens, 0.2, **kw)
+    for bad in (0, -1, 2.0, True):
+        test_fail(lambda: attend(splits=bad), contains=f"splits must be an int >= 1 (None: picked from the shapes), got {bad!r}")
+    for bad in (0, 1, 8, 24, 48, 16.0, True):
+        test_fail(lambda: attend(splits=5, block_n=bad), contains=f"block_n must be a power of two >= 16, got {bad!r}")
+    for D0 in (split_attention, paged_attention_torch):
+        test_fail(lambda: D0(q[..., :0], k[..., :0], v[..., :0], table, ids, pos, lens, 0.2), contains="the head size D must be at least 1")
+    ref = paged_attention_torch(q, k, v, table, ids, pos, lens, 0.2)
+    for splits, block_n in ((5, 16), (5, 128), (None, 16), (1, 16)):
+        test_close(attend(splits=splits, block_n=block_n), ref, eps=1e-5)
+
+
 def test_split_attention_refuses_indices_out_of_range():
     q, k, v, table, lens = attention_case(R=2, H=2, D=16, C=32, slots=40, lens=(5, 32))
     ids, pos = torch.tensor([0, 1]), torch.tensor([4, 31])

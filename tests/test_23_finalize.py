@@ -3,7 +3,9 @@ import pytest
 import torch
 from refmoe.kernels.deferred_finalize import FinalizeInputError, bf16_tol, check_finalize_inputs, describe_tensor, expect, flashinfer_triple, finalize_reference, max_abs_error, moe_problem, moe_reference, PRODUCERS
 from refmoe.layers.finalize import (
+    CONTENT_TYPED_SINCE,
     _looks_like_bf16_pairs,
+    _release,
     finalize_dtype_scenario,
     guarded_adapter,
     legacy_adapter,
@@ -72,6 +74,17 @@ def test_sglang_adapter_corrupts_legacy_fp32():
     assert not finalize_error(d, p, "logits_fp32") <= bf16_tol(moe_reference(p, "logits_fp32"))
 
 
+def test_release_reads_pep440_prereleases():
+    for v in ("0.6.18rc1", "0.6.18-rc1", "0.6.18_rc1", "0.6.18.rc1", "0.6.18RC1", "0.6.18-RC.1", "0.6.18a1", "0.6.18-alpha1",
+              "0.6.18_b2", "0.6.18-beta.2", "0.6.18c1", "0.6.18-pre1", "0.6.18preview", "0.6.18.dev3", "0.6.18-dev", "0.6.18_dev0"):
+        test_eq(_release(v), (0, 6, 18, 0))
+        assert _release(v) < _release(CONTENT_TYPED_SINCE), v
+    for v in ("0.6.18", "0.6.18-1", "0.6.18.post1", "0.6.18-post2", "0.6.18+cu128", "0.6.18.0", "0.6.18.1"):
+        test_eq(_release(v), (0, 6, 18, 1))
+    test_eq([_release(v) >= _release(CONTENT_TYPED_SINCE) for v in ("0.6.17.post1", "0.6.19rc1", "0.7-rc1", "0.7")], [False, True, True, True])
+    test_fail(lambda: _release("v0.6.18"), contains="cannot read FlashInfer version 'v0.6.18'")
+
+
 def test_adapter_rejects():
     p = moe_problem()
     g2, w, idx = flashinfer_triple(p, "precomputed_fp32")
@@ -89,6 +102,16 @@ def test_adapter_rejects():
     test_fail(lambda: mk(g2, w, idx[:30]), contains="expanded_idx_to_permuted_idx: expected a 1-D tensor of T*K entries (top_k=4), got int32 tensor of shape [30]")
     test_fail(lambda: mk(g2, w, idx.numpy()), contains="expanded_idx_to_permuted_idx: expected a 1-D tensor of T*K entries (top_k=4), got a ndarray")
     test_fail(lambda: mk(g2.to("meta"), w, idx), contains="expert_weights: expected a tensor on gemm2_out's device meta, got float32 tensor of shape [8, 4] on cpu")
+
+
+def test_adapter_rejects_top_k():
+    p = moe_problem()
+    g2, w, idx = flashinfer_triple(p, "precomputed_fp32")
+    for bad in (0, -4, 2.0, 4.0, True, "4", None):
+        test_fail(lambda: guarded_adapter([g2, w, idx], bad, producer_version=None), contains=f"top_k: expected an int >= 1, got {bad!r}",
+                  exc=FinalizeInputError)
+    test_fail(lambda: guarded_adapter([g2, w.reshape(-1, 1), idx], True, producer_version=None), contains="top_k: expected an int >= 1, got True")
+    test_eq(type(guarded_adapter([g2, w, idx], 4, producer_version=None).top_k), int)
 
 
 def test_adapter_flags_legacy_output():
@@ -131,6 +154,7 @@ def test_legacy_switch_corrupts_fp32():
     assert err(make_deferred_finalize_output(result, p.top_k, producer_version="0.7.2.post1")) <= bf16_tol(ref)
     test_fail(lambda: make_deferred_finalize_output(flashinfer_triple(p, "logits_fp32", "legacy"), 4, producer_version="0.6.14"),
               contains="float32 from FlashInfer 0.6.14")
+    test_fail(lambda: make_deferred_finalize_output(result, 0, producer_version=None), contains="top_k: expected an int >= 1, got 0")
 
 
 def test_passthrough_same_storage():

@@ -12,7 +12,7 @@ import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
-__all__ = ['moe_sum_kernel', 'moe_sum']
+__all__ = ['SUM_DTYPES', 'moe_sum_kernel', 'moe_sum']
 
 # %% ../../nbs/14c_moe_sum.ipynb #e93b916d
 @triton.jit
@@ -36,6 +36,8 @@ def _block_h(hidden: int, device: torch.device) -> int:
     block = triton.next_power_of_2(max(hidden, 1))
     return block if device.type != "cuda" else min(block, 1024)
 
+SUM_DTYPES = (torch.float32, torch.bfloat16, torch.float16)   # the experts' dtypes (11's check_experts)
+
 @torch.library.custom_op("refmoe::moe_sum", mutates_args=("out",))
 def _moe_sum_op(per_pair: torch.Tensor, out: torch.Tensor, top_k: int) -> None:
     "Launch `moe_sum_kernel` on checked inputs, writing `out`."
@@ -52,6 +54,7 @@ def _(per_pair, out, top_k): return None
 def moe_sum(per_pair: torch.Tensor, top_k: int, out: torch.Tensor | None = None) -> torch.Tensor:
     "Each token's `top_k` consecutive rows of `per_pair [M * top_k, H]` summed in fp32: `[M, H]` in per_pair's dtype."
     if per_pair.dim() != 2: raise ValueError(f"per_pair must be [M * top_k, H], got shape {tuple(per_pair.shape)}")
+    if per_pair.dtype not in SUM_DTYPES: raise TypeError(f"per_pair must be one of fp32/bf16/fp16, got {per_pair.dtype}")
     if not isinstance(top_k, int) or top_k < 1: raise ValueError(f"top_k must be a positive int, got {top_k!r}")
     rows, H = per_pair.shape
     if rows % top_k: raise ValueError(f"{rows} rows are not a whole number of tokens of {top_k} slots")

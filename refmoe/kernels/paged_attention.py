@@ -11,7 +11,7 @@ import triton
 import triton.language as tl
 from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 from .split_attention import (  # 18's names, importable from here as they were before 18a was split from 18
-    check_attention_indices, check_attention_inputs, invoke_paged_attention, num_splits, paged_attention_stage1_kernel,
+    check_attention_indices, check_attention_inputs, check_split_options, invoke_paged_attention, num_splits, paged_attention_stage1_kernel,
     paged_attention_stage2_kernel, paged_attention_torch, split_attention)
 
 # %% auto #0
@@ -107,6 +107,7 @@ def paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tenso
                     splits: int | None = None, block_n: int = 64, impl: str | None = None, kernel: str | None = None,
                     index_ready: bool = False) -> torch.Tensor:
     "Each query token `[T, H, D]` over its request's cached tokens up to its position (Triton; torch where interpreted)."
+    check_split_options(splits, block_n)   # whichever path runs: a bad option is refused on the CPU as on the GPU
     impl = impl or ("torch" if interpreted_on(q) else "triton")
     if impl == "torch": return paged_attention_torch(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens, scale)
     if impl != "triton": raise ValueError(f"unknown impl {impl!r}: use 'triton' or 'torch'")

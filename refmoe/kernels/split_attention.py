@@ -13,7 +13,8 @@ from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 # %% auto #0
 __all__ = ['check_attention_inputs', 'check_attention_indices', 'paged_attention_torch', 'paged_attention_stage1_kernel',
-           'paged_attention_stage2_kernel', 'num_splits', 'invoke_paged_attention', 'split_attention', 'attention_case']
+           'paged_attention_stage2_kernel', 'num_splits', 'check_split_options', 'invoke_paged_attention',
+           'split_attention', 'attention_case']
 
 # %% ../../nbs/18_paged_attention.ipynb #51020cec
 def check_attention_inputs(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
@@ -22,6 +23,7 @@ def check_attention_inputs(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torc
     if q.dim() != 3 or k_cache.dim() != 3 or k_cache.shape != v_cache.shape or k_cache.shape[1:] != q.shape[1:]:
         raise ValueError(f"q must be [T, H, D] and k_cache, v_cache [slots, H, D] alike, got {tuple(q.shape)}, "
                          f"{tuple(k_cache.shape)}, {tuple(v_cache.shape)}")
+    if q.shape[2] == 0: raise ValueError(f"the head size D must be at least 1, got q {tuple(q.shape)}")
     if q.dtype != k_cache.dtype or v_cache.dtype != k_cache.dtype:
         raise TypeError(f"q, k_cache and v_cache must share a dtype, got {q.dtype}, {k_cache.dtype}, {v_cache.dtype}")
     T, R = q.shape[0], req_to_token.shape[0]
@@ -168,6 +170,13 @@ def num_splits(tokens: int, heads: int, max_context: int, block_n: int = 64, pro
     "Splits per (query, head): enough programs to fill `programs` (4 per SM of an H200), none shorter than a tile."
     return max(1, min(triton.cdiv(programs, max(1, tokens * heads)), triton.cdiv(max_context, block_n), 64))
 
+def check_split_options(splits: int | None, block_n: int) -> None:
+    "Raise a clear error for a split count or tile width the split kernels cannot take (plain ints: no tensor read)."
+    if splits is not None and (isinstance(splits, bool) or not isinstance(splits, int) or splits < 1):
+        raise ValueError(f"splits must be an int >= 1 (None: picked from the shapes), got {splits!r}")
+    if isinstance(block_n, bool) or not isinstance(block_n, int) or block_n < 16 or block_n & (block_n - 1):
+        raise ValueError(f"block_n must be a power of two >= 16, got {block_n!r}")
+
 @torch.library.custom_op("refmoe::paged_attention", mutates_args=("mid_o", "mid_lse", "out"))
 def invoke_paged_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, req_to_token: torch.Tensor,
                            seq_ids: torch.Tensor, positions: torch.Tensor, seq_lens: torch.Tensor, mid_o: torch.Tensor,
@@ -190,9 +199,10 @@ def split_attention(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tenso
                     splits: int | None = None, block_n: int = 64, index_ready: bool = False) -> torch.Tensor:
     "Each query token `[T, H, D]` over its request's cached tokens up to its position, with the split-K kernels."
     check_attention_inputs(q, k_cache, v_cache, req_to_token, seq_ids, positions, seq_lens)
+    check_split_options(splits, block_n)
     (T, H, D), C = q.shape, req_to_token.shape[1]
     # the interpreter runs programs one after another: there splits only add programs
-    q, S = q.contiguous(), splits or (1 if interpreted_on(q) else num_splits(T, H, C, block_n))
+    q, S = q.contiguous(), splits if splits is not None else (1 if interpreted_on(q) else num_splits(T, H, C, block_n))
     mid_o = torch.empty(T, H, S, D, dtype=torch.float32, device=q.device)
     mid_lse = torch.empty(T, H, S, dtype=torch.float32, device=q.device)
     out = torch.empty_like(q)

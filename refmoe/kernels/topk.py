@@ -111,7 +111,7 @@ def route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr
                TOP_K: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_E: tl.constexpr, SIGMOID: tl.constexpr,
                N_GROUP: tl.constexpr, GROUP_SIZE: tl.constexpr, TOPK_GROUP: tl.constexpr, RENORMALIZE: tl.constexpr,
                HAS_BIAS: tl.constexpr, HAS_MAP: tl.constexpr, HAS_COUNT: tl.constexpr, HAS_LOAD: tl.constexpr):
-    "Route a tile of fp32 logits `x [BM, BLOCK_E]` (rows `rows`, columns `cols`) and store its weights and ids (with HAS_LOAD, add one to `load_ptr[id]` per stored id >= 0): the body of every router kernel."
+    "Route a tile of fp32 logits `x [BM, BLOCK_E]` (rows `rows`, columns `cols`) and store its weights and ids (with HAS_LOAD, add one to `load_ptr[id]` per stored id in 0..E-1): the body of every router kernel."
     rmask, cmask = rows < M, cols < E
     # Scores in fp32: softmax over the row, or an elementwise sigmoid.
     x = tl.where(cmask[None, :], x, float("-inf"))
@@ -170,8 +170,9 @@ def route_tile(x, rows, cols, bias_ptr, map_ptr, count_ptr, weights_ptr, ids_ptr
     out = rows[:, None] * TOP_K + kcols[None, :]
     tl.store(weights_ptr + out, w, mask=kmask)
     tl.store(ids_ptr + out, ids, mask=kmask)
-    if HAS_LOAD:   # the layer's expert-load counter (int64 [E]), in this launch rather than five torch kernels after it
-        tl.atomic_add(load_ptr + tl.maximum(ids, 0), tl.full([BLOCK_M, BLOCK_K], 1, tl.int64), mask=kmask & (ids >= 0), sem="relaxed")
+    if HAS_LOAD:   # the layer's expert-load counter (int64 [E]), in this launch rather than five torch kernels after it;
+        # a map value past E (a bad `expert_map`, refused later by the experts) counts nothing rather than writing past it.
+        tl.atomic_add(load_ptr + tl.maximum(ids, 0), tl.full([BLOCK_M, BLOCK_K], 1, tl.int64), mask=kmask & (ids >= 0) & (ids < E), sem="relaxed")
 
 # %% ../../nbs/10_routing.ipynb #3641b07c
 @triton.jit

@@ -56,10 +56,10 @@ def sglang_adapter(result: Any, top_k: int) -> DeferredFinalizeOutput:
 CONTENT_TYPED_SINCE = "0.6.18"
 
 def _release(version: str) -> tuple[int, ...]:
-    "`'0.6.18rc2'` -> `(0, 6, 18, 0)`; a final or post release ends in 1, a pre-release in 0."
-    m = re.match(r"(\d+)\.(\d+)(?:\.(\d+))?(.*)", version)
+    "`'0.6.18rc2'` (or `-rc2`, `_rc2`, `.rc2`) -> `(0, 6, 18, 0)`; a final or post release ends in 1, a pre-release in 0."
+    m = re.match(r"(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)*(.*)", version)
     if not m: raise ValueError(f"cannot read FlashInfer version {version!r}")
-    pre = re.match(r"\.?(rc|a|b|dev)", m[4]) is not None
+    pre = re.match(r"[-_.]?(rc|c|pre|preview|a|alpha|b|beta|dev)", m[4], re.IGNORECASE) is not None   # PEP 440's spellings
     return (int(m[1]), int(m[2]), int(m[3] or 0), 0 if pre else 1)
 
 @functools.cache
@@ -68,13 +68,14 @@ def flashinfer_version() -> str | None:
     try: return importlib.import_module("flashinfer").__version__
     except ImportError: return None
 
-# %% ../../nbs/23_finalize.ipynb #171af08a
+# %% ../../nbs/23_finalize.ipynb #96638b26
 class MislabelledWeightsError(FinalizeInputError):
     "float32 weights from a FlashInfer that may have written bfloat16 into them."
 
 def guarded_adapter(result: Any, top_k: int, *, producer_version: str | None = "installed",
                     validate: bool = False) -> DeferredFinalizeOutput:
     "refmoe's extension of SGLang's fix: structure checks, a FlashInfer version gate and, with `validate`, value checks."
+    if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1: raise FinalizeInputError(f"top_k: expected an int >= 1, got {top_k!r}")
     if not (isinstance(result, (list, tuple)) and len(result) == 3):
         raise FinalizeInputError(f"result: expected [gemm2_out, expert_weights, expanded_idx_to_permuted_idx], got {describe_tensor(result)}"
                                  + (f" of length {len(result)}" if isinstance(result, (list, tuple)) else ""))
