@@ -34,3 +34,11 @@ def test_check_experts_refuses_ids_out_of_range():
         far = ids.clone(); far[0, 0] = bad
         test_fail(lambda: check_experts(x, w13, w2, w, far), contains=f"topk_ids must be -1 (no expert) or an expert 0..3, got [{bad}]")
         test_fail(lambda: dense_experts_torch(x, w13, w2, w, far), contains="topk_ids must be -1 (no expert) or an expert 0..3")
+
+
+def test_check_experts_refuses_empty_sizes():
+    x, w13, w2, w, ids = experts_case()
+    test_fail(lambda: check_experts(x, w13[:, :0], w2[..., :0], w, ids), contains="intermediate size 0")
+    test_fail(lambda: check_experts(x[:, :0], w13[..., :0], w2[:, :0], w, ids), contains="hidden size 0")
+    test_fail(lambda: dense_experts_torch(x[:, :0], w13[..., :0], w2[:, :0], w, ids), contains="hidden size 0")
+    check_experts(x[:0], w13, w2, w[:0], ids[:0])         # no tokens is fine: an empty batch, not empty experts

@@ -56,13 +56,30 @@ def test_gemv_shared_slots_match_reference():
         for bn, bk, st in ((16, 32, 2), (8, 16, 3), (32, 64, 1)):      # 48 % 32 != 0: the masked K loop too
             act, out = torch.empty(M * (3 + S), 24), torch.full((M, 48), float("nan"))
             invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, True, bn, bk, 4, st, bn, bk, 4, st, gate_up, down)
-            test_close(out[:M - pad], ref[:M - pad], eps=1e-4)
-            test_eq(out[M - pad:].abs().sum().item(), 0.0)          # a padded token: no routed and no shared weight read
-            test_eq(act.view(M, 3 + S, 24)[M - pad:].abs().sum().item(), 0.0)
+            test_close(out, ref, eps=1e-4)                             # a padded token too: its shared MLP alone
+            test_eq(act.view(M, 3 + S, 24)[M - pad:, :3].abs().sum().item(), 0.0)
         if pad == 0:                                                  # unfiltered, as outside expert parallelism
             act, out = torch.empty(M * (3 + S), 24), torch.empty(M, 48)
             invoke_fused_moe_gemv(x, w13, w2, act, out, w, ids, False, 16, 32, 4, 2, 8, 16, 4, 3, gate_up, down)
             test_close(out, ref, eps=1e-4)
+
+
+def test_gemv_shared_slots_rows_without_experts():
+    for M in (1, 2, 3, 4):
+        for S in (0, 1, 2):
+            x, w13, w2, w, ids = experts_case(M, 8, 48, 24, 3, seed=10 * M + S)
+            ids[0] = -1                                                # a row with no routed expert
+            if M > 1: ids[1, 1:] = -1                                  # a row with one
+            if M > 2: ids[-1, 0] = -1                                  # a row with two
+            g = torch.Generator().manual_seed(M)
+            gate_up, down = torch.randn(2 * S * 24, 48, generator=g) / 48 ** 0.5, torch.randn(48, S * 24, generator=g) / 24 ** 0.5
+            shared = (gate_up, down) if S else (None, None)
+            ref = fused_experts_torch(x, w13, w2, w, ids) + (shared_experts_torch(x, gate_up, down) if S else 0)
+            act, out = torch.empty(M * (3 + S), 24), torch.full((M, 48), float("nan"))
+            invoke_fused_moe_gemv(x, poisoned_experts(w13), poisoned_experts(w2), act, out, w, ids, True, 16, 32, 4, 2, 16, 32, 4, 2, *shared)
+            test_close(out, ref, eps=1e-4)                             # no NaN: no slot of expert -1 read a weight
+            if S: test_close(out[0], shared_experts_torch(x, gate_up, down)[0], eps=1e-4)
+            else: test_eq(out[0].abs().sum().item(), 0.0)
 
 
 def test_gemv_shared_slots_bad_input():

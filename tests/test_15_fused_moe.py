@@ -36,8 +36,9 @@ def test_shared_experts_both_kinds():
     x, w13, w2, w, ids = experts_case(3, 8, 48, 24, 2, seed=4)
     g = torch.Generator().manual_seed(5)
     gate_up, down = torch.randn(96, 48, generator=g) / 48 ** 0.5, torch.randn(48, 48, generator=g) / 24 ** 0.5
+    ids[0], ids[1, 0] = -1, -1                            # no routed expert, one routed expert
     ref = fused_experts_torch(x, w13, w2, w, ids) + shared_experts_torch(x, gate_up, down)
-    for cfg in (GEMV, ODD_K):
+    for cfg in (GEMV, ODD_K, SLOT):
         test_close(fused_experts(x, w13, w2, w, ids, config=cfg, shared_experts=(gate_up, down)), ref, eps=1e-4)
     test_fail(lambda: fused_experts(x, w13, w2, w, ids, config=ODD_K, shared_experts=(gate_up, down[:, :24])),
               contains="shared_down must be [48, 48]")
@@ -90,6 +91,11 @@ def test_experts_bad_input():
     test_fail(lambda: fused_experts(x, w13, w2, w[:, :1], ids), contains="must both be [M=8, k]")
     test_fail(lambda: fused_experts(x.double(), w13, w2, w, ids), contains="must share one of fp32/bf16/fp16")
     test_fail(lambda: fused_experts(x, w13, w2, w, ids, config=dict(kind="sorted", BLOCK_SIZE_M=8, w13={}, w2={})), contains="BLOCK_SIZE_M must be")
+    for kind in ("sorted", "slot"):   # a group size of 0 divides by zero in the tile order: refused, not run
+        test_fail(lambda: fused_experts(x, w13, w2, w, ids, config={**ODD_K, "kind": kind, "w2": {**ODD_K["w2"], "GROUP_SIZE_M": 0}}),
+                  contains="w2.GROUP_SIZE_M must be an int >= 1, got 0")
+    test_fail(lambda: fused_experts(x, w13, w2, w, ids, config={**GEMV, "w13": "gemv"}), contains="w13 must be a dict")
+    test_fail(lambda: fused_experts(x, w13[:, :0], w2[..., :0], w, ids), contains="intermediate size 0")
 
 
 def test_experts_refuse_ids_out_of_range():

@@ -192,8 +192,8 @@ def test_shared_slots_gpu():
         graph.replay(); torch.cuda.synchronize()
         test_eq(torch.equal(out, fused), True)
         count.fill_(0); graph.replay(); torch.cuda.synchronize()
-        slots = get_config(1, 64, 1408, 2048, 6, "cuda")["kind"] == "gemv"   # the shared MLP rides the gemv kernels
-        test_eq(torch.equal(out, torch.zeros_like(out) if slots else layer.shared_experts(x)), True)   # padded: nothing routed (nor shared, as slots)
+        shared = layer.shared_experts(x).float()   # padded: nothing routed, the shared MLP on every path
+        assert ((out.float() - shared).norm() / shared.norm()).item() < 1e-2
 
 
 def test_scenario_verdict():

@@ -62,21 +62,20 @@ def fused_moe_gemv_up_kernel(
     - ws_ptr: the shared experts' gate-up [2 * N_SHARED * N, K] (all gate rows, then all up rows),
       row stride `stride_wsn`, unit stride along K; read only when N_SHARED > 0.
     - out_ptr: output, the activation [M * (TOP_K + N_SHARED), N] in its own dtype, row stride `stride_om`.
-    - topk_ids_ptr: int32 [M, TOP_K], contiguous, the expert of each routed slot (-1: a padded row).
+    - topk_ids_ptr: int32 [M, TOP_K], contiguous, the expert of each routed slot (-1: none, as for a padded row).
 
     Sizes: N = the intermediate size I, K = the hidden size H.
 
     Key constexprs:
     - TOP_K, N_SHARED: routed and shared slots per token; BLOCK_TOPK: next power of two of TOP_K.
-    - FILTER_EXPERT: a pair of expert -1 stores zeros and loads no weight, and so does a shared slot
-      of a token whose routed slots are all -1 (a padded row); off (SGLang outside expert
-      parallelism), a routed pair reads w[-1].
+    - FILTER_EXPERT: a pair of expert -1 stores zeros and loads no weight; off (SGLang outside expert
+      parallelism), a routed pair reads w[-1]. Shared slots never look at the ids: every token,
+      one whose routed slots are all -1 included, gets the shared MLP.
     - EVEN_K: K is a multiple of BLOCK_SIZE_K, so the K loop needs no mask.
     - BLOCK_SIZE_N, BLOCK_SIZE_K: the weight tile; NUM_STAGES: K tiles in flight (`tl.range`).
     - PDL: launched while the router still runs (02's `pdl_options`): a shared slot's program does its
-      GEMV first and waits only to learn whether its row is padded (a padded row's shared slots so read
-      the shared weights, which its real rows have just brought into L2, and store zeros); a routed
-      slot's program waits for its expert, and one of expert -1 reads nothing.
+      GEMV first and waits only before its store; a routed slot's program waits for its expert, and
+      one of expert -1 reads nothing.
     """
     pair, pid_n = tl.program_id(0), tl.program_id(1)
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
@@ -98,31 +97,24 @@ def fused_moe_gemv_up_kernel(
     else:
         t, j = pair // (TOP_K + N_SHARED), pair % (TOP_K + N_SHARED)
         slots = tl.arange(0, BLOCK_TOPK)
-        if j >= TOP_K:   # a shared slot: its weights are fixed and x is the norm's, done before the router began
+        if j >= TOP_K:   # a shared slot, for every row: its weights are fixed and x is the norm's, done before the router began
             gate, up = _gate_up_dot(x_ptrs, ws_ptr + ((j - TOP_K) * N + rows) * stride_wsn + offs_k[None, :],
                                     N_SHARED * N * stride_wsn, K, offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
-            if PDL:      # so the GEMV runs while the router does; only whether the row is padded waits for it
+            if PDL:      # so the GEMV runs while the router does; only the store waits for it
                 gdc_wait()
                 gdc_launch_dependents()
-            ids = tl.load(topk_ids_ptr + t * TOP_K + slots, mask=slots < TOP_K, other=-1)
-            idle = tl.max(ids, axis=0) < 0
         else:
             if PDL:
                 gdc_wait()
                 gdc_launch_dependents()
             ids = tl.load(topk_ids_ptr + t * TOP_K + slots, mask=slots < TOP_K, other=-1)
             expert = tl.sum(tl.where(slots == j, ids, 0)).to(tl.int64)   # slot j's expert
-            idle = expert < 0
             if FILTER_EXPERT:   # expert -1 reads no weight
-                if idle:
+                if expert < 0:
                     tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
                     return
             gate, up = _gate_up_dot(x_ptrs, w_ptr + expert * stride_we + rows * stride_wn + offs_k[None, :], N * stride_wn, K,
                                     offs_k, EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES)
-        if FILTER_EXPERT:   # a padded row's shared slot: computed before the router said so, stored as zeros
-            if idle:
-                tl.store(out_ptr + pair * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
-                return
     act = gate / (1.0 + tl.exp(-gate)) * up
     tl.store(out_ptr + pair * stride_om + offs_n, act.to(out_ptr.dtype.element_ty), mask=offs_n < N)
 
@@ -153,9 +145,9 @@ def fused_moe_gemv_down_kernel(
 
     Key constexprs:
     - TOP_K, N_SHARED, BLOCK_TOPK: routed and shared slots per token, and TOP_K's next power of two.
-    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely, and a token whose routed slots are
-      all -1 (a padded row) stores its zero row and returns at once, shared slots included; off, they read w[-1]
-      (see the up kernel).
+    - FILTER_EXPERT: the loads of a slot of expert -1 are masked off entirely, and without shared slots a token
+      whose routed slots are all -1 (a padded row) stores its zero row and returns at once; with them it still
+      adds its shared slots, as every token does. Off, a slot of expert -1 reads w[-1] (see the up kernel).
     - EVEN_K, BLOCK_SIZE_N, BLOCK_SIZE_K, NUM_STAGES: as in `fused_moe_gemv_up_kernel`.
     """
     if PDL:   # launched early (02's pdl_options): wait for the kernel before, then let the next one launch early
@@ -165,8 +157,8 @@ def fused_moe_gemv_down_kernel(
     offs_n = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
     slots = tl.arange(0, BLOCK_TOPK)
     ids = tl.load(topk_ids_ptr + m * TOP_K + slots, mask=slots < TOP_K, other=-1).to(tl.int64)
-    if FILTER_EXPERT:
-        if tl.max(ids, axis=0) < 0:   # a padded token: every slot is expert -1, so its row is zero and nothing need be read
+    if FILTER_EXPERT and N_SHARED == 0:
+        if tl.max(ids, axis=0) < 0:   # every slot is expert -1 and none is shared: the row is zero and nothing need be read
             tl.store(out_ptr + m * stride_om + offs_n, tl.zeros([BLOCK_SIZE_N], out_ptr.dtype.element_ty), mask=offs_n < N)
             return
     weights = tl.load(topk_weights_ptr + m * TOP_K + slots, mask=slots < TOP_K, other=0.0)

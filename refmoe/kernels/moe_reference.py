@@ -44,6 +44,7 @@ def check_experts(x: torch.Tensor, w13: torch.Tensor, w2: torch.Tensor, topk_wei
     if H != x.shape[1] or tuple(w2.shape) != (E, H, I2 // 2) or I2 % 2:
         raise ValueError(f"mismatched expert shapes: hidden_states {tuple(x.shape)}, w13 {tuple(w13.shape)}, w2 {tuple(w2.shape)} "
                          f"(want w13 [E, 2I, H] and w2 [E, H, I])")
+    if I2 == 0 or H == 0: raise ValueError(f"{'intermediate' if I2 == 0 else 'hidden'} size 0: w13 {tuple(w13.shape)} and w2 {tuple(w2.shape)} hold no weights")
     if topk_ids.dtype != torch.int32 or topk_weights.dtype != torch.float32:
         raise TypeError(f"topk_ids must be int32 and topk_weights float32, got {topk_ids.dtype} and {topk_weights.dtype}")
     if topk_ids.shape != topk_weights.shape or topk_ids.dim() != 2 or topk_ids.shape[0] != x.shape[0]:

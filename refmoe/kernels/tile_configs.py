@@ -40,21 +40,41 @@ def default_config(M: int, E: int, N: int, K: int, top_k: int, interpreted: bool
     return dict(kind="sorted", BLOCK_SIZE_M=64, w13=_gemm(64, 64, 4, 3, 8), w2=_gemm(128, 64, 8, 3, 8))
 
 # %% ../../nbs/13_tile_configs.ipynb #37843a42
+def _whole(v, low: int = 1) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= low
+
+def _pow2(v, low: int) -> bool:
+    return _whole(v, low) and not v & (v - 1)
+
+def _check_launch(g: dict, part: str, kind: str) -> None:
+    "Raise a clear error for a GEMM's launch settings: `GROUP_SIZE_M`, `num_warps`, `num_stages`."
+    need = ("num_warps",) if kind == "gemv" else ("GROUP_SIZE_M", "num_warps", "num_stages")
+    for key in ("GROUP_SIZE_M", "num_warps", "num_stages"):
+        if key not in g:
+            if key in need: raise ValueError(f"config lacks {part}.{key} (kind {kind!r} needs {', '.join(need)})")
+            continue
+        v = g[key]
+        if key == "num_warps" and not (_pow2(v, 1) and v <= 32): raise ValueError(f"{part}.num_warps must be a power of two from 1 to 32, got {v!r}")
+        if not _whole(v): raise ValueError(f"{part}.{key} must be an int >= 1, got {v!r}")
+
 def check_config(cfg: dict) -> dict:
     "Raise a clear error for a malformed tile config; return it."
+    if not isinstance(cfg, dict): raise TypeError(f"a tile config must be a dict, got {type(cfg).__name__}")
     kind = cfg.get("kind", "sorted")
     if kind not in ("sorted", "gemv", "slot"): raise ValueError(f"unknown kind {kind!r}: use 'sorted', 'gemv' or 'slot'")
     if kind != "gemv":
         bm = cfg.get("BLOCK_SIZE_M")
-        if not isinstance(bm, int) or bm < 16 or bm & (bm - 1): raise ValueError(f"BLOCK_SIZE_M must be a power of two >= 16, got {bm!r}")
+        if not _pow2(bm, 16): raise ValueError(f"BLOCK_SIZE_M must be a power of two >= 16, got {bm!r}")
     smallest = 8 if kind == "gemv" else 16
     for part in ("w13", "w2"):
         if part not in cfg: raise ValueError(f"config lacks the {part!r} GEMM settings")
-        if not isinstance(cfg[part].get("persistent", False), bool): raise ValueError(f"{part}.persistent must be true or false")
+        g = cfg[part]
+        if not isinstance(g, dict): raise TypeError(f"{part} must be a dict of GEMM settings, got {type(g).__name__}")
+        if not isinstance(g.get("persistent", False), bool): raise ValueError(f"{part}.persistent must be true or false")
         for key in ("BLOCK_SIZE_N", "BLOCK_SIZE_K"):
-            v = cfg[part].get(key)
-            if not isinstance(v, int) or v < smallest or v & (v - 1):
-                raise ValueError(f"{part}.{key} must be a power of two >= {smallest} for kind {kind!r}, got {v!r}")
+            if not _pow2(g.get(key), smallest):
+                raise ValueError(f"{part}.{key} must be a power of two >= {smallest} for kind {kind!r}, got {g.get(key)!r}")
+        _check_launch(g, part, kind)
     return cfg
 
 # %% ../../nbs/13_tile_configs.ipynb #34f56cfc
