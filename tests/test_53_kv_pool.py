@@ -66,6 +66,10 @@ def test_kv_pool_errors():
     test_fail(lambda: pool.free([True]), exc=TypeError, contains="got True (bool)")   # not slot 1
     test_fail(lambda: pool.free(torch.tensor([b[0] * 1.0])), exc=TypeError, contains="torch.float32 tensor")
     test_eq(pool.num_free, 3)
+    for n in (True, 1.0, "1"):   # a count is an int too: `alloc(True)` took a slot
+        test_fail(lambda: pool.alloc(n), exc=TypeError, contains="a number of KV slots must be an int")
+        test_fail(lambda: pool.can_alloc(n), exc=TypeError, contains="must be an int")
+    test_eq((pool.num_free, len(pool.alloc(torch.tensor(1))), pool.can_alloc(torch.tensor(2))), (3, 1, True))   # a 0-d integer tensor is an int
 
 
 def test_kv_pool_random_churn():
@@ -148,6 +152,29 @@ def test_req_to_token_pool_errors():
     test_fail(lambda: reqs.free(r), contains="not allocated")
     test_fail(lambda: ReqToTokenPool(0, 4), contains="max_reqs >= 1")
     test_eq(issubclass(KVPoolFullError, KVCacheFullError), True)
+
+
+def test_req_to_token_pool_refuses_bad_slots():
+    reqs = ReqToTokenPool(max_reqs=2, max_context=4, num_slots=9)
+    r, r2 = reqs.alloc(), reqs.alloc()
+    for bad, says in [([1.9, 2.5], "got 1.9 (float)"), ([True], "got True (bool)"), (torch.tensor([3.7]), "torch.float32 tensor"),
+                      ([[1, 2], [3, 4]], "got [1, 2] (list)"), (torch.tensor([[1, 2]]), "of shape (1, 2)")]:
+        test_fail(lambda: reqs.write(r, 0, bad), exc=TypeError, contains=says)
+    for bad, says in [([-7], "KV slots [-7] are outside 1..8"), ([0, 3], "[0] are outside"), ([5, 9], "[9] are outside 1..8")]:
+        test_fail(lambda: reqs.write(r, 0, bad), exc=ValueError, contains=says)
+    for bad in (-7, 0, 9): test_fail(lambda: reqs.write_tokens([r], [0], [bad]), exc=ValueError, contains=f"[{bad}] are outside 1..8")
+    test_fail(lambda: reqs.write(r, True, [1]), exc=TypeError, contains="start must be an int")
+    test_fail(lambda: reqs.write_tokens([True], [0], [1]), exc=TypeError, contains="got True (bool)")   # not row 1
+    test_fail(lambda: reqs.write_tokens([r], [0], [2.0]), exc=TypeError, contains="got 2.0 (float)")
+    test_eq(reqs.req_to_token.tolist(), [[0] * 4] * 2)   # nothing written
+    test_fail(lambda: reqs.free(True), exc=TypeError, contains="a request row must be an int, got True")
+    test_eq(reqs.num_free, 0)                            # row 1 still held
+    reqs.write(r, 0, [8, 1]); reqs.write_tokens([r2], [3], [torch.tensor(5)])
+    test_eq(reqs.req_to_token.tolist(), [[8, 1, 0, 0], [0, 0, 0, 5]])
+    test_fail(lambda: ReqToTokenPool(1, 4).write(0, 0, [1]), contains="not allocated")
+    wide = ReqToTokenPool(1, 2); wide.write(wide.alloc(), 0, [2**40])   # no num_slots: any positive int64
+    test_eq(wide.req_to_token[0, 0].item(), 2**40)
+    test_fail(lambda: wide.write(0, 0, [2**63]), exc=ValueError, contains="outside 1..2**63 - 1")
 
 
 def test_table_batch_matches_init_new():

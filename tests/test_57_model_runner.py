@@ -44,6 +44,28 @@ def test_masked_path_pool_is_capped():
         test_fail(lambda: RunnerConfig("tiny", device="cpu", **bad).resolved(), contains=msg)   # named at construction, not at the first request
 
 
+def test_runner_config_refuses_what_it_cannot_run():
+    for bad, msg in [(dict(dtype=torch.float64), "(bf16, fp16, fp32), got torch.float64"), (dict(dtype="bf16"), "got 'bf16'"),
+                     (dict(max_running_requests=True), "max_running_requests must be an int >= 1, got True"),
+                     (dict(max_prefill_tokens=64.0), "max_prefill_tokens must be"), (dict(num_kv_slots=False), "num_kv_slots must be"),
+                     (dict(ep_size=True), "ep_size must be"), (dict(max_context=True), "max_context must be"),
+                     (dict(seed=1.5), "seed must be an int in 0..2**32 - 1, got 1.5"), (dict(seed=None), "got None"),
+                     (dict(seed=-1), "got -1"), (dict(seed=2**32), "got 4294967296"), (dict(seed=True), "got True"),
+                     (dict(max_context=5000), "max_context 5000 is past tiny's max_position 1024"),
+                     (dict(max_context=10**9), "past tiny's max_position 1024")]:
+        test_fail(lambda: RunnerConfig("tiny", device="cpu", **bad).resolved(), exc=ValueError, contains=msg)
+    ok = RunnerConfig("tiny", device="cpu", dtype=torch.float16, max_context=1024, seed=2**32 - 1).resolved()
+    test_eq((ok.max_context, ok.seed, ok.dtype), (1024, 2**32 - 1, torch.float16))
+    test_eq(RunnerConfig("tiny", device="cpu").resolved().max_context, 1024)
+
+
+def test_request_table_knows_the_pool():
+    r = ModelRunner(RunnerConfig("tiny", device="cpu", max_context=64, num_kv_slots=100, use_graphs=False))
+    row = r.req_pool.alloc()
+    test_fail(lambda: r.req_pool.write(row, 0, [100]), exc=ValueError, contains="[100] are outside 1..99")
+    test_eq(r.req_pool.num_slots, r.kv_pool.num_slots)
+
+
 def test_graph_equals_eager():
     graph = ModelRunner(RunnerConfig("tiny", max_running_requests=4, max_prefill_tokens=64, max_context=64))
     eager = ModelRunner(RunnerConfig("tiny", max_running_requests=4, max_prefill_tokens=64, max_context=64, use_graphs=False))

@@ -2,6 +2,7 @@
 import pytest
 import asyncio, queue, secrets, threading, time
 import torch
+from refmoe.engine.request import Delta, FinishReason, Req, check_request, token_ids
 from refmoe.engine.sampler import Sampler, SamplingParams
 from refmoe.engine.engine import (
     Engine,
@@ -134,6 +135,14 @@ def test_engine_refuses_an_unknown_model():
     test_fail(lambda: Engine("nope"), exc=ValueError, contains="unknown model 'nope'; known: tiny, tiny-tools")
 
 
+def test_engine_refuses_settings_it_cannot_run():
+    for bad, msg in [(dict(overlap="no"), "overlap must be True, False or None (auto), got 'no'"), (dict(overlap=1), "got 1"),
+                     (dict(dtype=torch.float64), "(bf16, fp16, fp32), got torch.float64"), (dict(seed=1.5), "seed must be an int in 0..2**32 - 1"),
+                     (dict(seed=None), "seed must be"), (dict(seed=-1), "got -1"), (dict(max_running_requests=True), "max_running_requests must be"),
+                     (dict(max_context=10**9), "max_context 1000000000 is past tiny's max_position 1024")]:
+        test_fail(lambda: Engine("tiny", device="cpu", **bad), exc=ValueError, contains=msg)
+
+
 def test_submit_checks_image_features():
     with Engine("tiny", max_running_requests=2, max_prefill_tokens=32, max_context=64) as eng:
         ids, w = eng.encode("look: <|image|><|image|>"), eng.model_config.vision_hidden_size
@@ -167,6 +176,22 @@ def test_rid_is_unique_among_live_requests():
         for r in (auto, mine, theirs): eng.abort(r.rid)
         while not all(r.finished for r in (b, auto, mine, theirs)): time.sleep(0.01)
         test_eq((b.rid, b.finish_reason.value, mine.finish_reason.value, theirs.finish_reason.value), ("X", "length", "abort", "abort"))
+
+
+def test_a_bad_control_item_fails_alone():
+    from refmoe.engine.request import Req
+    with Engine("tiny", max_running_requests=4, max_prefill_tokens=64, max_context=128, use_graphs=False) as eng:
+        r = eng.submit(eng.encode("a long one"), SamplingParams(temperature=0, max_tokens=40, ignore_eos=True))
+        while len(r.output_ids) < 3: time.sleep(0.01)
+        for bad in (["x"], None, 7, ""): test_fail(lambda: eng.abort(bad), exc=TypeError, contains="rid must be a non-empty str")
+        too_long = Req(list(range(200)), SamplingParams(max_tokens=4), eng.tokenizer)
+        eng._inbox.put(("abort", ["x"])); eng._inbox.put(("add", too_long)); eng._wake.set()
+        deadline = time.time() + 60
+        while not (r.finished and too_long.finished) and time.time() < deadline: time.sleep(0.01)
+        test_eq((r.finish_reason.value, len(r.output_ids), r.error), ("length", 40, None))
+        test_eq((too_long.finish_reason.value, "at most 127 prompt tokens" in too_long.error), ("error", True))
+        test_eq((eng.stats()["errors"], eng.stats()["kv_used"], eng.stats()["alive"]), (2, 0, True))
+        test_eq(eng.generate("Hi", SamplingParams(temperature=0, max_tokens=2)).completion_tokens, 2)
 
 
 def test_abort_frees_memory():

@@ -188,11 +188,13 @@ def bench_main(argv: list[str] | None = None) -> int:
     if n / min(rates) > MAX_ARRIVAL_S:
         p.error(f"--rates {min(rates):g}: {n} requests arrive over about {n / min(rates):.0f} s on average, past {MAX_ARRIVAL_S} s; "
                 "raise the rate or lower --requests")
-    try: run = RunnerConfig(model, dev, parse_dtype(a.dtype or ("bf16" if cuda else "fp32")), max_running_requests=max_running, max_context=need).resolved()
+    resolve = lambda **kw: RunnerConfig(model, dev, parse_dtype(a.dtype or ("bf16" if cuda else "fp32")), max_running_requests=max_running, **kw).resolved()
+    try: cfg = resolve().model   # the model's own limits first, so the message names the options that ask for too much
     except (ValueError, KeyError) as e: p.error(e.args[0])
-    dtype, cfg = run.dtype, run.model
     if need > cfg.max_position:
         p.error(f"--prompt-len MAX {hi} + --max-tokens {max_tokens} and --context {ctx} need a context of {need} tokens, past {model}'s max_position {cfg.max_position}")
+    run = resolve(max_context=need)
+    dtype = run.dtype
     if (slots := max(batches) * max(ctx + 1, rate_prompt + rate_steps)) > run.num_kv_slots - 1:
         p.error(f"--batches {max(batches)} at --context {ctx} need {slots} KV slots; the {run.impl} path's pool holds {run.num_kv_slots - 1}")
     base = {"bench": "serve", "device": device_label(dev), "model": model, "dtype": dtype_name(dtype)}

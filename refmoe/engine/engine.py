@@ -41,6 +41,7 @@ class Engine(EngineStep):
                  overlap: bool | None = None):
         if runner is None and isinstance(model, str) and model not in CONFIGS:
             raise ValueError(f"unknown model {model!r}; known: {', '.join(CONFIGS)}")
+        if overlap is not None and not isinstance(overlap, bool): raise ValueError(f"overlap must be True, False or None (auto), got {overlap!r}")
         self.runner = runner or ModelRunner(RunnerConfig(model, device, dtype, impl, max_running_requests, max_prefill_tokens,
                                                          max_context, num_kv_slots, use_graphs, graph_backend, seed, ep_size))
         self.model_config, self.device = self.runner.model_config, self.runner.device
@@ -102,17 +103,23 @@ def check_params(self: Engine, params: SamplingParams) -> None:
 @patch
 def abort(self: Engine, rid: str) -> None:
     "Stop the live request `rid` at the next step boundary and free its memory (a no-op if none is live)."
+    if not (isinstance(rid, str) and rid): raise TypeError(f"rid must be a non-empty str, got {rid!r}")
     self._inbox.put(("abort", rid)); self._wake.set()
 
 # %% ../../nbs/58_engine.ipynb #7a91533a
 @patch
 def _drain_inbox(self: Engine) -> None:
+    "Queue the new requests and mark the aborted ones; an item that cannot be taken fails alone, never the step."
     live = {r.rid: r for r in [*self.scheduler.waiting, *self.scheduler.running, self.scheduler.chunked] if r is not None}
     while True:
         try: kind, item = self._inbox.get_nowait()
         except queue.Empty: return
-        if kind == "add": self.scheduler.add(item); live[item.rid] = item
-        elif kind == "abort" and item in live: live[item].aborted = True
+        try:
+            if kind == "add": self.scheduler.add(item); live[item.rid] = item
+            elif kind == "abort" and item in live: live[item].aborted = True
+        except Exception as e:
+            if kind == "add": self._fail([item], e)   # that request finishes with an error; the others run on
+            else: self.counters["errors"] += 1
 
 @patch
 def _emit(self: Engine, req: Req, delta: Delta) -> None:

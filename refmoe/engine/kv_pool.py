@@ -11,16 +11,22 @@ from typing import Sequence
 import torch
 from fastcore.basics import patch
 
+from ..core.env import exact_int
 from ..layers.attention import PAD_SLOT, KVCache, KVCacheFullError, slot_ids
 
 # %% auto #0
-__all__ = ['KVPoolFullError', 'TokenToKVPool', 'ReqToTokenPool', 'host_to_device']
+__all__ = ['KVPoolFullError', 'slot_count', 'TokenToKVPool', 'ReqToTokenPool', 'host_to_device']
 
 # %% ../../nbs/53_kv_pool.ipynb #2344788e
 class KVPoolFullError(KVCacheFullError):
     "Not enough free KV slots or request rows: a scheduling event (wait or preempt), not a crash."
 
 # %% ../../nbs/53_kv_pool.ipynb #4201a95e
+def slot_count(n: int) -> int:
+    "`n` as a number of slots; a TypeError for a bool, a float or anything else that is not an integer."
+    if (k := exact_int(n)) is None: raise TypeError(f"a number of KV slots must be an int, got {n!r} ({type(n).__name__})")
+    return k
+
 class TokenToKVPool(KVCache):
     "A `KVCache` whose slots come from an O(n) free list, with occupancy checks and capacity queries."
     def __init__(self, num_layers: int, num_slots: int, num_heads: int, head_dim: int, *, max_context: int,
@@ -33,13 +39,13 @@ class TokenToKVPool(KVCache):
 
     def can_alloc(self, n: int) -> bool:
         "Are `n` slots free?"
-        return 0 <= n <= len(self._free)
+        return 0 <= slot_count(n) <= len(self._free)
 
 # %% ../../nbs/53_kv_pool.ipynb #0acd953f
 @patch
 def alloc(self: TokenToKVPool, n: int) -> list[int]:
     "Take `n` free slots; `KVPoolFullError` (and nothing taken) if fewer are free."
-    if n < 0: raise ValueError(f"cannot allocate {n} KV slots")
+    if (n := slot_count(n)) < 0: raise ValueError(f"cannot allocate {n} KV slots")
     if n > len(self._free):
         raise KVPoolFullError(f"need {n} KV slots but only {len(self._free)} of {self.capacity} are free")
     cut = len(self._free) - n
@@ -62,12 +68,13 @@ def free(self: TokenToKVPool, slots: Sequence[int] | torch.Tensor) -> None:
 # %% ../../nbs/53_kv_pool.ipynb #8a5cee5a
 class ReqToTokenPool:
     "Each running request's row of KV slots: `req_to_token[row, j]` is the slot of its `j`-th token."
-    def __init__(self, max_reqs: int, max_context: int, device: str | torch.device | None = None):
+    def __init__(self, max_reqs: int, max_context: int, device: str | torch.device | None = None, *, num_slots: int | None = None):
         if max_reqs < 1 or max_context < 1:
             raise ValueError(f"a request pool needs max_reqs >= 1 and max_context >= 1, got {max_reqs} and {max_context}")
         self.req_to_token = torch.full((max_reqs, max_context), PAD_SLOT, dtype=torch.int64, device=device)
         self._free = list(range(max_reqs - 1, -1, -1))
         self._taken = bytearray(max_reqs)
+        self.num_slots = num_slots   # the KV pool's size when known: the slots written must be below it
 
     @property
     def max_reqs(self) -> int: return self.req_to_token.shape[0]
@@ -76,11 +83,24 @@ class ReqToTokenPool:
     @property
     def num_free(self) -> int: return len(self._free)
 
-    def _check(self, row: int, what: str) -> None:
-        if not (0 <= row < self.max_reqs and self._taken[row]):
-            raise ValueError(f"cannot {what} request row {row}: it is not allocated")
+    def _check(self, row: int, what: str) -> int:
+        "`row` as an int when it is a row in use; a TypeError for a bool or a float, a ValueError for any other row."
+        if (r := exact_int(row)) is None: raise TypeError(f"a request row must be an int, got {row!r} ({type(row).__name__})")
+        if not (0 <= r < self.max_reqs and self._taken[r]):
+            raise ValueError(f"cannot {what} request row {r}: it is not allocated")
+        return r
 
 # %% ../../nbs/53_kv_pool.ipynb #106325f4
+@patch
+def check_slots(self: ReqToTokenPool, slots: Sequence[int] | torch.Tensor) -> list[int]:
+    "`slots` as ints a row may hold: a TypeError for non-integers, a ValueError for one outside 1..num_slots - 1."
+    out, top = slot_ids(slots), (self.num_slots or 2**63) - 1   # without the pool's size: what an int64 holds
+    if out and (min(out) < 1 or max(out) > top):
+        bad, span = [s for s in out if not 0 < s <= top][:8], top if self.num_slots else "2**63 - 1"
+        raise ValueError(f"KV slots {bad} are outside 1..{span} (slot {PAD_SLOT} is scratch)")
+    return out
+
+# %% ../../nbs/53_kv_pool.ipynb #14fd8a5e
 @patch
 def alloc(self: ReqToTokenPool) -> int:
     "A free row; `KVPoolFullError` when every row is in use."
@@ -92,7 +112,7 @@ def alloc(self: ReqToTokenPool) -> int:
 @patch
 def free(self: ReqToTokenPool, row: int) -> None:
     "Give a row back, cleared to the scratch slot."
-    self._check(row, "free")
+    row = self._check(row, "free")
     self._taken[row] = 0
     self._free.append(row)
     self.req_to_token[row].fill_(PAD_SLOT)
@@ -100,7 +120,8 @@ def free(self: ReqToTokenPool, row: int) -> None:
 @patch
 def write(self: ReqToTokenPool, row: int, start: int, slots: Sequence[int] | torch.Tensor) -> None:
     "Set `req_to_token[row, start:start + len(slots)] = slots`."
-    self._check(row, "write")
+    row, slots = self._check(row, "write"), self.check_slots(slots)
+    if exact_int(start) is None: raise TypeError(f"start must be an int position, got {start!r} ({type(start).__name__})")
     n = len(slots)
     if start < 0 or start + n > self.max_context:
         raise ValueError(f"cannot write {n} slots at position {start} of row {row}: max_context is {self.max_context}")
@@ -114,8 +135,9 @@ def write_tokens(self: ReqToTokenPool, rows: Sequence[int], positions: Sequence[
         raise ValueError(f"rows, positions and slots must be alike in length, got {len(rows)}, {len(positions)}, {len(slots)}")
     if not rows: return
     taken, max_reqs = self._taken, self.max_reqs
-    for row in rows:   # runs every decode step: the check inlined, `_check` only to raise
-        if not (0 <= row < max_reqs and taken[row]): self._check(row, "write")
+    for row in rows:   # runs every decode step: the check inlined, `_check` for the rest (numpy ints pass, bools raise)
+        if not (type(row) is int and 0 <= row < max_reqs and taken[row]): self._check(row, "write")
+    slots = self.check_slots(slots)
     if min(positions) < 0 or max(positions) >= self.max_context:
         raise ValueError(f"positions {positions} must lie in [0, {self.max_context})")
     idx = host_to_device(rows + positions + slots, self.req_to_token.device).view(3, -1)

@@ -12,7 +12,7 @@ import torch
 
 from fastcore.basics import patch
 
-from ..core.env import resolve_device
+from ..core.env import DTYPES, exact_int, resolve_device
 from .kv_pool import ReqToTokenPool, TokenToKVPool
 from .scheduler import ScheduledBatch
 from ..layers.forward_batch import ForwardBatch, ForwardMode, enable_num_token_non_padded
@@ -25,10 +25,13 @@ from ..runners.graphs import bucket_sizes
 from ..runners.prefill import PrefillCudaGraphRunner, prefill_buckets
 
 # %% auto #0
-__all__ = ['MASKED_PATH_KV_SLOTS', 'RunnerConfig', 'ModelRunner']
+__all__ = ['MASKED_PATH_KV_SLOTS', 'SEED_MAX', 'RunnerConfig', 'ModelRunner']
 
 # %% ../../nbs/57_model_runner.ipynb #b8250702
 MASKED_PATH_KV_SLOTS = 8192   # the default KV pool of the torch path, whose attention scores every slot
+SEED_MAX = 2**32 - 1          # as 02's `seed_int`: a model's generators take `seed * 100_003 + i`
+
+def _size(v) -> bool: return exact_int(v) is not None and v >= 1   # an integer (not a bool, not a float) >= 1
 
 @dataclass
 class RunnerConfig:
@@ -47,17 +50,20 @@ class RunnerConfig:
     ep_size: int = 1
 
     def resolved(self) -> RunnerConfig:
-        "A copy with every default filled in from the model config and the device."
+        "A copy with every default filled in from the model config and the device; a ValueError names a setting it cannot run."
         for name in ("max_running_requests", "max_prefill_tokens", "ep_size"):
-            if not (isinstance(v := getattr(self, name), int) and v >= 1): raise ValueError(f"{name} must be an int >= 1, got {v!r}")
+            if not _size(v := getattr(self, name)): raise ValueError(f"{name} must be an int >= 1, got {v!r}")
         for name in ("max_context", "num_kv_slots"):   # None: the default; 0 is not a size
-            if (v := getattr(self, name)) is not None and not (isinstance(v, int) and v >= 1): raise ValueError(f"{name} must be an int >= 1 or None, got {v!r}")
-        if self.dtype is not None and not (isinstance(self.dtype, torch.dtype) and self.dtype.is_floating_point):
-            raise ValueError(f"dtype must be a floating-point torch dtype (bf16, fp16, fp32), got {self.dtype!r}")
+            if (v := getattr(self, name)) is not None and not _size(v): raise ValueError(f"{name} must be an int >= 1 or None, got {v!r}")
+        if exact_int(self.seed) is None or not 0 <= self.seed <= SEED_MAX: raise ValueError(f"seed must be an int in 0..2**32 - 1, got {self.seed!r}")
+        if self.dtype is not None and not (isinstance(self.dtype, torch.dtype) and self.dtype in DTYPES.values()):
+            raise ValueError(f"dtype must be a floating-point torch dtype the kernels run (bf16, fp16, fp32), got {self.dtype!r}")
         if self.impl not in (None, "torch", "triton"): raise ValueError(f"impl must be 'torch' or 'triton', got {self.impl!r}")
         dev = resolve_device(self.device)
         cfg = get_config(self.model)
-        ctx = min(self.max_context or cfg.max_position, cfg.max_position)
+        if (self.max_context or 0) > cfg.max_position:
+            raise ValueError(f"max_context {self.max_context} is past {cfg.name}'s max_position {cfg.max_position}")
+        ctx = self.max_context or cfg.max_position
         if ctx < 2: raise ValueError(f"max_context must be at least 2, got {ctx}")
         impl = self.impl or ("triton" if dev.type == "cuda" else "torch")
         slots = self.max_running_requests * ctx + 1
@@ -77,7 +83,7 @@ class ModelRunner:
                                                                              device=c.device, seed=c.seed)
         if model is None and c.model.weights is not None: load_pretrained(self.model.language_model)
         self.kv_pool = TokenToKVPool.for_model(c.model, c.num_kv_slots, max_context=c.max_context, dtype=c.dtype, device=c.device)
-        self.req_pool = ReqToTokenPool(c.max_running_requests, c.max_context, c.device)
+        self.req_pool = ReqToTokenPool(c.max_running_requests, c.max_context, c.device, num_slots=c.num_kv_slots)
         self.decode_runner = self.prefill_runner = None
         if c.use_graphs:
             self.decode_runner = DecodeCudaGraphRunner(self.model, self.kv_pool, max_bs=c.max_running_requests,
