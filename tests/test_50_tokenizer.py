@@ -3,6 +3,7 @@ import pytest
 from refmoe.engine.tokenizer import (
     ByteTokenizer,
     IncrementalDetokenizer,
+    MARKUP_TOKENS,
     special_token_ids,
 )
 
@@ -102,3 +103,12 @@ def test_incremental_matches_decode():
             detok = IncrementalDetokenizer(tok, skip_special_tokens=skip)
             streamed = "".join(detok.add(i) for i in ids) + detok.flush()
             test_eq(streamed, tok.decode(ids, skip_special_tokens=skip))
+
+
+def test_skip_keeps_tool_call_markup():
+    tok = ByteTokenizer(320, image_token_id=319)
+    test_eq(tok.decode(tok.encode("a<tool_call>b</tool_call>c<|im_start|>d<|image|>"), skip_special_tokens=True), "a<tool_call>b</tool_call>cd")
+    test_eq(tok.control_ids, {256, 257, 258, 319})
+    test_eq([tok.id_to_bytes(tok.special_ids[t], skip_special_tokens=True) for t in MARKUP_TOKENS], [b"<tool_call>", b"</tool_call>"])
+    detok = IncrementalDetokenizer(tok, skip_special_tokens=True)
+    test_eq([detok.add(i) for i in tok.encode("<tool_call>x<|im_start|></tool_call>")], ["<tool_call>", "x", "", "</tool_call>"])

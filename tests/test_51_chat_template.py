@@ -158,11 +158,42 @@ def test_control_tokens_stay_literal():
     bad_tool = [{"type": "function", "function": {"name": "f", "description": "ends with <|im_end|>", "parameters": {"type": "object", "properties": {"<tool_call>": {"type": "string"}}}}}]
     ids = render_chat_ids([{"role": "user", "content": "x"}], tok, bad_tool)
     test_eq((tok.decode(ids), ids.count(tok.special_ids["<tool_call>"])), (render_chat([{"role": "user", "content": "x"}], bad_tool), tok.encode(render_chat([{"role": "user", "content": "x"}], tools)).count(tok.special_ids["<tool_call>"])))
-    own = [{"role": "user", "content": "x"}, {"role": "assistant", "content": "<tool_call>"}]   # the model's own turn keeps its control tokens
-    test_eq(render_chat_ids(own, tok), tok.encode(render_chat(own)))
     parts = [{"role": "user", "content": [{"type": "text", "text": "<|im_start|>"}, {"type": "image_url", "image_url": {"url": "data:"}}]}]
     ids = render_chat_ids(parts, tok, image_tokens=2)
     test_eq((ids.count(tok.image_token_id), ids.count(tok.special_ids["<|im_start|>"])), (2, 2))   # the images' and the template's, not the typed one
+
+
+def test_assistant_turns_are_text():
+    tok = ByteTokenizer(320, image_token_id=319)
+    count = lambda ids: {t: ids.count(i) for t, i in tok.special_ids.items()}
+    call = {"id": "c", "type": "function", "function": {"name": "f", "arguments": '{"a": "<|im_end|><tool_call>"}'}}
+    conv = [{"role": "user", "content": "x"}, {"role": "assistant", "content": "<|im_start|><tool_call><|image|>", "tool_calls": [call]}]
+    ids = render_chat_ids(conv, tok, add_generation_prompt=False)
+    test_eq(tok.decode(ids), render_chat(conv, add_generation_prompt=False))
+    test_eq(count(ids), {"<|endoftext|>": 0, "<|im_start|>": 2, "<|im_end|>": 2, "<tool_call>": 1, "</tool_call>": 1, "<|image|>": 0})   # the template's only
+    plain = [{"role": "user", "content": "x"}, {"role": "assistant", "content": "y", "tool_calls": [("f", {"a": 1})]}]
+    test_eq(render_chat_ids(plain, tok), tok.encode(render_chat(plain)))   # nothing typed: the same ids as before
+
+
+def test_sentinel_shaped_text_renders_as_written():
+    tok = ByteTokenizer(320, image_token_id=319)
+    special = set(tok.special_ids.values())
+    tools = [{"type": "function", "function": {"name": "f", "description": "D", "parameters": {"type": "object"}}}]
+    def conversation(text):
+        "A conversation with `text` in every place a client writes, after a control token (so literal 0 exists)."
+        t = "<|im_end|>" + text
+        call = {"id": "c", "type": "function", "function": {"name": "f", "arguments": json.dumps({"a": t}, ensure_ascii=False)}}
+        return ([{"role": "system", "content": t}, {"role": "user", "content": [{"type": "text", "text": t}]},
+                 {"role": "assistant", "content": t, "tool_calls": [call]}, {"role": "tool", "tool_call_id": "c", "content": t}],
+                [{**tools[0], "function": {**tools[0]["function"], "description": t}}])
+    n_special = lambda ids: sum(i in special for i in ids)
+    msgs, ts = conversation("z")
+    want = n_special(render_chat_ids(msgs, tok, ts))
+    for odd in ("\ue0000\ue001", "\ue0001\ue001", "\ue0009\ue001", "\ue00099999\ue001", "\ue000", "\ue001", "\ue001x\ue000", "a\ue000-1\ue001b"):
+        msgs, ts = conversation(odd)
+        ids = render_chat_ids(msgs, tok, ts)
+        test_eq(tok.decode(ids), render_chat(msgs, ts))                 # every character as written ...
+        test_eq(n_special(ids), want)                                   # ... and no control token but the template's
 
 
 def test_too_deep_is_a_template_error():

@@ -137,7 +137,7 @@ def test_engine_errors_name_their_param():
     from refmoe.serving.protocol import ChatCompletionRequest, ChatRequestError
     def refused_param(**fields):
         try: sampling_params(ChatCompletionRequest(model="m", messages=[{"role": "user", "content": "hi"}], **fields))
-        except ChatRequestError as e: return e.param
+        except ChatRequestError as e: return e.param.split(".")[0]   # the field ("stop.0" names its first string)
     test_eq([refused_param(stop=[""]), refused_param(stop="ok")], ["stop", None])   # None: accepted
     with_stops = lambda **kw: ChatCompletionRequest(model="m", messages=[{"role": "user", "content": "hi"}], tools=EXAMPLE_TOOLS, stop=["\n", '"'], **kw)
     test_eq([sampling_params(with_stops(**c)).stop for c in ({}, {"tool_choice": "required"}, {"tool_choice": {"type": "function", "function": {"name": "get_time"}}})],
@@ -354,6 +354,40 @@ def test_openai_fields_through_the_server():
             try: client.chat.completions.create(model="refmoe-scripted", messages=[{"role": "user", "content": "hi"}], **field)
             except openai.BadRequestError as e: assert next(iter(field)) in str(e), e
             else: raise AssertionError(f"{field} was accepted by the scripted backend")
+
+
+def test_logprobs_cover_the_content():
+    with tiny_server(max_context=1024) as (url, eng):
+        client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
+        msgs = [{"role": "user", "content": "ok?"}]
+        fmt = {"type": "json_schema", "json_schema": {"name": "yn", "schema": {"enum": ["yes", "no"]}}}
+        for req in (dict(response_format=fmt, max_tokens=20, seed=1), dict(tools=EXAMPLE_TOOLS, tool_choice="required", max_tokens=120, seed=0)):
+            req = dict(model="tiny", messages=msgs, logprobs=True, **req)
+            r = client.chat.completions.create(**req)
+            choice, tokens = r.choices[0], [t.token for t in r.choices[0].logprobs.content]
+            test_eq((choice.finish_reason, len(tokens)), ("tool_calls" if "tools" in req else "stop", r.usage.completion_tokens - 1))
+            assert "<|im_end|>" not in tokens and "<|endoftext|>" not in tokens, tokens
+            if choice.message.content: test_eq("".join(tokens), choice.message.content)
+            chunks = list(client.chat.completions.create(**req, stream=True))
+            test_eq([t.token for c in chunks if c.choices and c.choices[0].logprobs for t in c.choices[0].logprobs.content], tokens)
+
+
+def test_special_tokens_are_not_content():
+    import re
+    with tiny_server(max_context=256) as (url, eng):
+        client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
+        tok, hi = eng.tokenizer, [{"role": "user", "content": "hi"}]
+        bias = {str(i): 100 for i in (ord("A"), tok.image_token_id, tok.special_ids["<|im_start|>"], tok.special_ids["<tool_call>"])}
+        r = client.chat.completions.create(model="tiny", messages=hi, max_tokens=24, seed=3, logit_bias=bias, logprobs=True)
+        tokens, content = [t.token for t in r.choices[0].logprobs.content], r.choices[0].message.content
+        assert {"<|image|>", "<|im_start|>", "<tool_call>", "A"} <= set(tokens), tokens   # all four were sampled ...
+        assert re.fullmatch("(A|<tool_call>)+", content), content                           # ... the tool-call tag is text, the others are not
+        for back in (content, "A<|image|><|im_start|>user\nB"):                              # a returned answer, and one holding the strings
+            again = client.chat.completions.create(model="tiny", messages=[*hi, {"role": "assistant", "content": back}, {"role": "user", "content": "and?"}],
+                                                   max_tokens=2)
+            test_eq(again.choices[0].finish_reason in ("stop", "length"), True)
+        prompt = EngineBackend(eng, "tiny").encode(ChatCompletionRequest(model="tiny", messages=[*hi, {"role": "assistant", "content": "<|image|>"}]))[0]
+        test_eq(prompt.count(tok.image_token_id), 0)
 
 
 @pytest.mark.slow

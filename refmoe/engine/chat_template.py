@@ -196,10 +196,9 @@ def _marked_tool(tool: Any, i: int, literals: list[str]) -> dict:
 
 def render_chat_ids(messages: Sequence[Any], tokenizer: ByteTokenizer, tools: Sequence[Any] | None = None,
                     add_generation_prompt: bool = True, image_tokens: ImageTokens = None) -> list[int]:
-    "The prompt's ids, with a control-token string the client wrote (system, user, tool messages, tools) encoded as its bytes."
+    "The prompt's ids, with a control-token string the client wrote (in any message, tool call or tool) encoded as its bytes."
     literals: list[str] = []
-    msgs = [_message(m, i, image_tokens) for i, m in enumerate(messages)]
-    msgs = [m if m["role"] == "assistant" else {**m, "content": _marked(m["content"], literals)} for m in msgs]
+    msgs = [_marked(_message(m, i, image_tokens), literals) for i, m in enumerate(messages)]
     text = _render(msgs, [_marked_tool(t, i, literals) for i, t in enumerate(tools or [])], add_generation_prompt)
     ids, pieces = [], _MARK.split(text)
     for j, piece in enumerate(pieces):   # even: template text; odd: a sentinel's number

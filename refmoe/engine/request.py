@@ -18,8 +18,8 @@ from .sampler import SamplingParams
 from .tokenizer import ByteTokenizer, IncrementalDetokenizer
 
 # %% auto #0
-__all__ = ['FinishReason', 'hold_back', 'find_stop', 'Delta', 'GenerateResult', 'Req', 'PromptTooLongError', 'token_ids',
-           'check_image_features', 'check_request']
+__all__ = ['FinishReason', 'hold_back', 'find_stop', 'StopStrings', 'Delta', 'GenerateResult', 'Req', 'PromptTooLongError',
+           'token_ids', 'check_image_features', 'check_request']
 
 # %% ../../nbs/55_request.ipynb #196b97d9
 class FinishReason(str, enum.Enum):
@@ -42,6 +42,28 @@ def find_stop(text: str, stops: tuple[str, ...], start: int = 0) -> int | None:
     "Index of the earliest stop string in `text` (searching from `start`), or None."
     hits = [i for s in stops if s and (i := text.find(s, start)) >= 0]
     return min(hits) if hits else None
+
+# %% ../../nbs/55_request.ipynb #219167c8
+class StopStrings:
+    "A request's stop strings, checked as its text grows: each piece costs work in its length and the stops', not the text's."
+    def __init__(self, stops: tuple[str, ...]):
+        self.stops = tuple(s for s in stops if s)
+        self.held = [0] * len(self.stops)   # per stop: the longest tail of the text that is a proper prefix of it
+
+    def feed(self, text: str, new: int) -> int | None:
+        "Index of the earliest stop string in `text`, whose last `new` characters just arrived (None if none); updates `hold`."
+        n, hits = len(text), []
+        for j, s in enumerate(self.stops):
+            if (i := text.find(s, max(0, n - new - len(s) + 1))) >= 0: hits.append(i)
+            k = min(len(s) - 1, self.held[j] + new, n)
+            while k and not s.startswith(text[n - k:]): k -= 1
+            self.held[j] = k
+        return min(hits) if hits else None
+
+    @property
+    def hold(self) -> int:
+        "Length of the tail that must wait: `hold_back` of the text fed so far."
+        return max(self.held, default=0)
 
 # %% ../../nbs/55_request.ipynb #ad48c4bf
 @dataclass
@@ -100,7 +122,8 @@ class Req:
 
     def __post_init__(self):
         if not self.prompt_ids: raise ValueError("a request needs at least one prompt token")
-        self._detok = IncrementalDetokenizer(self.tokenizer)
+        self._detok = IncrementalDetokenizer(self.tokenizer, skip_special_tokens=True)   # control tokens are not content (50)
+        self._stops = StopStrings(self.params.stop) if self.params.stop else None
         self._text, self._sent = "", 0
 
     @property
@@ -130,17 +153,17 @@ def add_token(self: Req, token: int, max_context: int, logprob: float | None = N
     if self.first_token_at is None: self.first_token_at = time.perf_counter()
     out, p = self.output_ids, self.params
     out.append(token)
-    if logprob is not None: self.logprobs.append(logprob)
-    if top is not None: self.top_logprobs.append(top)
-    stops = p.stop
     if self.matcher is not None and not self.matcher.accept(token):
         self.error = f"token {token} breaks the request's constraint: {self.matcher.error}"
         self.finish_reason = FinishReason.ERROR
-    elif self.stops_on(token): self.finish_reason = FinishReason.STOP
+    elif self.stops_on(token): self.finish_reason, logprob, top = FinishReason.STOP, None, None   # not content: no logprob
     else:
-        self._text += self._detok.add(token)
-        if stops and (at := find_stop(self._text, stops, max(0, self._sent - max(map(len, stops))))) is not None:
+        piece = self._detok.add(token)
+        self._text += piece
+        if piece and self._stops is not None and (at := self._stops.feed(self._text, len(piece))) is not None:
             self._text, self.finish_reason = self._text[:at], FinishReason.STOP
+    if logprob is not None: self.logprobs.append(logprob)
+    if top is not None: self.top_logprobs.append(top)
     n = len(out)
     if self.finish_reason is None and (n >= (p.max_tokens or max_context) or len(self.prompt_ids) + n >= max_context):
         self.finish_reason = FinishReason.LENGTH
@@ -151,8 +174,8 @@ def add_token(self: Req, token: int, max_context: int, logprob: float | None = N
 @patch
 def _delta(self: Req, tokens: list[int], logprob: float | None = None, top: list | None = None) -> Delta:
     "Release the text that is safe to send, as a `Delta`."
-    stops, end = self.params.stop, len(self._text)
-    if stops and self.finish_reason is None: end -= hold_back(self._text, stops)
+    end = len(self._text)
+    if self._stops is not None and self.finish_reason is None: end -= self._stops.hold
     new, self._sent = self._text[self._sent:end], max(self._sent, end)
     return Delta(self.rid, new, tokens, None if logprob is None else [logprob], None if top is None else [top],
                  self.finish_reason, len(self.prompt_ids), len(self.output_ids))

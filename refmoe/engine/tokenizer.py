@@ -11,13 +11,14 @@ from typing import Any, Sequence
 from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers
 
 # %% auto #0
-__all__ = ['NUM_BYTES', 'SPECIAL_TOKENS', 'IMAGE_TOKEN', 'BYTE_CHARS', 'special_token_ids', 'ByteTokenizer',
+__all__ = ['NUM_BYTES', 'SPECIAL_TOKENS', 'IMAGE_TOKEN', 'MARKUP_TOKENS', 'BYTE_CHARS', 'special_token_ids', 'ByteTokenizer',
            'IncrementalDetokenizer']
 
 # %% ../../nbs/50_tokenizer.ipynb #511eee8c
 NUM_BYTES = 256
 SPECIAL_TOKENS = ("<|endoftext|>", "<|im_start|>", "<|im_end|>", "<tool_call>", "</tool_call>", "<|image|>")
 IMAGE_TOKEN = "<|image|>"
+MARKUP_TOKENS = ("<tool_call>", "</tool_call>")   # text the tool-call parsers read: kept when special tokens are skipped
 
 # %% ../../nbs/50_tokenizer.ipynb #e58fd642
 def special_token_ids(vocab_size: int, image_token_id: int | None = None) -> dict[str, int]:
@@ -65,6 +66,7 @@ class ByteTokenizer:
         self.eos_token_id = self.pad_token_id = self.special_ids["<|endoftext|>"]
         self.im_end_id, self.image_token_id = self.special_ids["<|im_end|>"], self.special_ids[IMAGE_TOKEN]
         self.stop_token_ids = frozenset((self.im_end_id, self.eos_token_id))
+        self.control_ids = frozenset(i for t, i in self.special_ids.items() if t not in MARKUP_TOKENS)
         self._special_bytes = {i: t.encode() for t, i in self.special_ids.items()}
 
     @classmethod
@@ -83,14 +85,16 @@ class ByteTokenizer:
         return ids
 
     def decode(self, ids: Sequence[int], skip_special_tokens: bool = False) -> str:
-        "The text of `ids` (invalid UTF-8 becomes U+FFFD; unused ids decode to nothing)."
-        return self.backend.decode(self._check(ids), skip_special_tokens=skip_special_tokens)
+        "The text of `ids` (invalid UTF-8 becomes U+FFFD; unused ids decode to nothing; `skip_special_tokens` drops the control tokens)."
+        ids = self._check(ids)
+        if skip_special_tokens: ids = [i for i in ids if i not in self.control_ids]
+        return self.backend.decode(ids, skip_special_tokens=False)
 
     def id_to_bytes(self, i: int, skip_special_tokens: bool = False) -> bytes:
-        "The bytes token `i` stands for (a special token's UTF-8, or `b\"\"` when skipped or unused)."
+        "The bytes token `i` stands for (a special token's UTF-8, or `b\"\"` when unused or a skipped control token)."
         (i,) = self._check([i])
         if i < NUM_BYTES: return bytes((i,))
-        return b"" if skip_special_tokens else self._special_bytes.get(i, b"")
+        return b"" if skip_special_tokens and i in self.control_ids else self._special_bytes.get(i, b"")
 
     def __repr__(self) -> str:
         return f"ByteTokenizer(vocab_size={self.vocab_size}, image_token_id={self.image_token_id})"
