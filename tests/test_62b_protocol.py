@@ -4,13 +4,27 @@ from refmoe.serving.protocol import (
     ChatCompletionRequest,
     ChatRequestError,
     EXAMPLE_TOOLS,
+    MAX_STOPS,
+    MAX_STOP_CHARS,
+    check_image_url,
     check_request,
+    check_stop,
     check_supported,
     unsupported_fields,
 )
 
 from fastcore.test import test_eq, test_fail
 from pydantic import ValidationError
+
+def image_url_refusal(url, param="messages.0.content.1.image_url.url"):
+    "(param, code) of the refusal of an image at `url` in the part `param` names; None if it is accepted."
+    try: check_image_url(url, param)
+    except ChatRequestError as e: return e.param, e.code
+
+def stop_refusal(stop):
+    "(param, message) of the refusal of this `stop`; None if it is accepted."
+    try: check_stop(stop)
+    except ChatRequestError as e: return e.param, str(e)
 
 CALL = {"id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
 ASK, CALLED = {"role": "user", "content": "Weather in Paris?"}, {"role": "assistant", "content": None, "tool_calls": [CALL]}
@@ -38,6 +52,25 @@ def test_sampling_numbers_are_strict():
         except ValidationError as e: test_eq(e.errors()[0]["loc"][0], field)
 
 
+def test_image_urls_must_be_data_urls():
+    for url in ("http://example.com/cat.png", "https://example.com/cat.png", "file:///etc/passwd", "cat.png", ""):
+        test_eq(image_url_refusal(url), ("messages.0.content.1.image_url.url", "invalid_image"))
+    for url in ("data:image/png;base64,AAAA", " DATA:image/png;base64,AAAA", "data:,"): test_eq(image_url_refusal(url), None)   # its content: the engine's to judge
+    test_fail(lambda: check_image_url("http://x", "messages.3.content.0.image_url.url"), contains="messages.3.content.0.image_url.url: only data: URLs are accepted")
+
+
+def test_stops_bounded_and_not_empty():
+    for stop in (None, [], "END", ["a", "b", "c", "d"], "x" * MAX_STOP_CHARS, ["\n", "x" * MAX_STOP_CHARS]): test_eq(stop_refusal(stop), None)
+    test_eq(stop_refusal(["a"] * 5), ("stop", "stop: at most 4 stop strings, got 5"))
+    test_eq(stop_refusal(["x" * 1000] * 1300)[0], "stop")
+    test_eq(stop_refusal(""), ("stop", "stop: a stop string must not be empty"))
+    test_eq(stop_refusal(["END", ""])[0], "stop.1")
+    test_eq(stop_refusal("x" * (MAX_STOP_CHARS + 1)), ("stop", f"stop: a stop string has at most {MAX_STOP_CHARS} characters, got {MAX_STOP_CHARS + 1}"))
+    test_eq(stop_refusal(["a", "x" * 1000])[0], "stop.1")
+    schema = ChatCompletionRequest.model_json_schema()["properties"]["stop"]
+    test_eq((schema["anyOf"][0]["maxLength"], schema["anyOf"][1]["maxItems"], schema["anyOf"][1]["items"]["minLength"]), (MAX_STOP_CHARS, MAX_STOPS, 1))
+
+
 def test_adjustment_fields():
     base = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
     asked = ChatCompletionRequest(**base, logprobs=True, top_logprobs=3, presence_penalty=0.5, frequency_penalty=-1, logit_bias={"65": 100},
@@ -52,7 +85,9 @@ def test_adjustment_fields():
     for changes, param in [({"top_logprobs": 2}, "top_logprobs"), ({"logit_bias": {"x": 1}}, "logit_bias"), ({"logit_bias": {"-1": 1}}, "logit_bias"),
                            ({"response_format": {"type": "json_schema"}}, "response_format"),
                            ({"response_format": {"type": "json_object"}, "tools": EXAMPLE_TOOLS}, "response_format"),
-                           ({"response_format": {"type": "json_object"}, "tools": EXAMPLE_TOOLS, "tool_choice": "required"}, "response_format")]:
+                           ({"response_format": {"type": "json_object"}, "tools": EXAMPLE_TOOLS, "tool_choice": "required"}, "response_format"),
+                           ({"stop": ["a"] * 5}, "stop"), ({"stop": ""}, "stop"), ({"stop": ["a", ""]}, "stop.1"),
+                           ({"stop": [""], "tools": EXAMPLE_TOOLS, "tool_choice": "required"}, "stop.0")]:   # checked under a forced choice too
         test_eq(refused(**changes), (param, 400))
     test_eq(refused(response_format={"type": "json_object"}, tools=EXAMPLE_TOOLS, tool_choice="none"), None)
     for bad in [{"top_logprobs": 21}, {"presence_penalty": 2.5}, {"frequency_penalty": -3}, {"logit_bias": {"1": 101}},
@@ -75,6 +110,8 @@ def test_tool_answers_and_images_checked():
     for role, extra in [("system", {}), ("developer", {}), ("assistant", {}), ("tool", {"tool_call_id": "call_0"})]:
         messages = (ASK, CALLED, {"role": role, "content": [{"type": "text", "text": "see"}, IMAGE], **extra})
         test_eq(message_refusal(*messages), ("messages.2.content.1", f"messages.2: image_url parts are only allowed in messages with role 'user', not in one with role {role!r}"))
+    web = {"type": "image_url", "image_url": {"url": "http://example.com/cat.png"}}   # an image the server would have to fetch
+    test_eq(message_refusal(ASK, CALLED, ANSWER, {"role": "user", "content": [{"type": "text", "text": "see"}, web]})[0], "messages.3.content.1.image_url.url")
 
 
 def test_empty_content_detail_and_legacy_functions():

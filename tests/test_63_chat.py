@@ -63,6 +63,20 @@ def check_parity(req, text, parser="hermes", sizes=(1, 3, 4, 16), finish_reason=
         test_eq(summary(got.message.content, got.finish_reason, got.message.tool_calls), expected)
     return expected
 
+def whole_message(r, text, reason):
+    "(content, finish reason, [(name, arguments)]) of the whole answer to `r` when the model wrote `text` and ended for `reason`; the error's message if it broke `tool_choice`."
+    try: c = chat_completion(r, text, finish_reason=reason).choices[0]
+    except ConstraintViolation as e: return str(e)
+    return c.message.content, c.finish_reason, [(t.function.name, t.function.arguments) for t in c.message.tool_calls or []]
+
+def streamed_message(r, text, reason, size=3):
+    "What the stream of the same answer adds up to, its text arriving `size` characters at a time, as `whole_message` says it."
+    try: chunks = stream_text(r, [text[i:i + size] for i in range(0, len(text), size)], finish_reason=reason)
+    except ConstraintViolation as e: return str(e)
+    content = "".join(ch.delta.content or "" for c in chunks for ch in c.choices)
+    reasons = [ch.finish_reason for c in chunks for ch in c.choices if ch.finish_reason]
+    return content or None, reasons[-1], [(c["name"], c["arguments"]) for c in check_tool_call_stream(chunks)]
+
 
 def test_request_errors():
     base = {"model": "m", "messages": [{"role": "user", "content": "hi"}], "tools": EXAMPLE_TOOLS}
@@ -213,6 +227,17 @@ def test_tool_choice_violations_are_errors():
     test_fail(lambda: [named_stream.feed(hermes_two[i:i + 3]) for i in range(0, len(hermes_two), 3)], contains="the reply has 2 calls")
     test_eq(len(chat_completion(named, hermes_two[:hermes_two.index("\n<tool_call>")], tool_grammar=True).choices[0].message.tool_calls), 1)
     test_eq(len(chat_completion(required, hermes_two, tool_grammar=True).choices[0].message.tool_calls), 2)   # required: one call or more
+
+
+def test_forced_stream_agrees_with_whole_answer():
+    req, _ = two_weather_calls()
+    required, named = changed(req, tool_choice="required"), changed(req, tool_choice={"type": "function", "function": {"name": "get_time"}})
+    call = '[{"name": "get_time", "parameters": {"tz": "UTC"}}]'
+    test_eq(streamed_message(required, "hello world", "length"), ("hello world", "length", []))
+    for r in (required, named):
+        for text in ("hello world and more", "hell", call, call[:20], call + " and more", '{"tz": "UTC"}', '{"tz": "UTC"} ok', "  "):
+            for reason in ("stop", "length"):
+                for size in (1, 3, 100): test_eq((r.tool_choice, text, reason, streamed_message(r, text, reason, size)), (r.tool_choice, text, reason, whole_message(r, text, reason)))
 
 
 def test_logprobs_in_answers():

@@ -8,6 +8,7 @@ from refmoe.serving.requests import (
     ServerChatRequest,
     ServerLimits,
     check_tool_schemas,
+    error_response,
     parse_body,
     parse_chat_request,
 )
@@ -16,6 +17,11 @@ from fastcore.test import test_eq, test_fail
 import json
 from refmoe.serving.protocol import EXAMPLE_TOOLS
 
+def surrogate_refusal(body: str):
+    "(param, message) of the refusal of a chat request body written as JSON text."
+    try: parse_chat_request(body.encode()); raise AssertionError("accepted")
+    except ChatRequestError as e: return e.param, str(e)
+
 def schema_refusal(parameters):
     "(param, message) of the refusal of a second tool, `lookup`, with these parameters; None if it is accepted."
     req = ServerChatRequest(model="m", messages=[{"role": "user", "content": "hi"}],
@@ -23,13 +29,14 @@ def schema_refusal(parameters):
     try: check_tool_schemas(req.tools)
     except ChatRequestError as e: return e.param, str(e)
 
-def arriving(*pieces: bytes, delay: float = 0.0) -> Request:
-    "A request whose body arrives in `pieces`, each after `delay` seconds, with no Content-Length (as a chunked body)."
+def arriving(*pieces: bytes, delay: float = 0.0, content_type: str | None = "application/json") -> Request:
+    "A request whose body arrives in `pieces`, each after `delay` seconds, with no Content-Length (as a chunked body), declared `content_type` (None: no header)."
     messages = [{"type": "http.request", "body": p, "more_body": i < len(pieces) - 1} for i, p in enumerate(pieces)]
     async def receive():
         await asyncio.sleep(delay)
         return messages.pop(0) if messages else {"type": "http.disconnect"}
-    return Request({"type": "http", "method": "POST", "path": "/", "headers": []}, receive)
+    headers = [] if content_type is None else [(b"content-type", content_type.encode("latin-1"))]
+    return Request({"type": "http", "method": "POST", "path": "/", "headers": headers}, receive)
 
 def outcome(request: Request, limits: ServerLimits = ServerLimits()):
     "The model named by the chat request `request` carries, or the (status, code) it was refused with."
@@ -52,6 +59,19 @@ def test_null_means_not_given_and_surrogates_are_refused():
         try: parse_chat_request(body.encode()); raise AssertionError("accepted")
         except ChatRequestError as e: test_eq((e.param, "surrogate" in str(e)), (param, True))
     test_eq(parse_chat_request('{"model": "m", "messages": [{"role": "user", "content": "\\ud83d\\ude00"}]}'.encode()).messages[0].content, "\U0001f600")   # a whole pair is text
+
+
+def test_surrogate_keys_are_escaped():
+    hi = '"messages": [{"role": "user", "content": "x"}]'
+    for body, param in [('{"model": "m", %s, "\\ud800": 1}' % hi, "\\ud800"),
+                        ('{"model": "m", %s, "logit_bias": {"\\udc00": 1}}' % hi, "logit_bias.\\udc00"),
+                        ('{"model": "m", "messages": [{"role": "user", "content": "x", "\\udfff": 1}]}', "messages.0.\\udfff"),
+                        ('{"model": "m", %s, "a\\ud800b": {"c": "\\udc01"}}' % hi, "a\\ud800b")]:
+        got = surrogate_refusal(body)
+        test_eq(got[0], param)
+        got[1].encode("utf-8")   # printable: no UnicodeEncodeError
+    body = json.loads(error_response(400, "bad \ud800 here", "x.\udfff").body)["error"]   # a surrogate from anywhere else is escaped too
+    test_eq((body["message"], body["param"]), ("bad \\ud800 here", "x.\\udfff"))
 
 
 def test_union_branches_left_out_of_param():
@@ -92,3 +112,12 @@ def test_body_read_in_pieces():
     test_eq(outcome(arriving(BODY), ServerLimits(max_body_bytes=len(BODY))), "m")
     test_eq(outcome(arriving(BODY[:20], BODY[20:]), ServerLimits(max_body_bytes=30)), (413, "request_too_large"))
     test_eq(outcome(arriving(BODY[:20], BODY[20:], delay=0.3), ServerLimits(body_timeout=0.2)), (408, "request_timeout"))
+
+
+def test_only_json_bodies():
+    for kind in ("application/json", "application/json; charset=utf-8", "Application/JSON", " application/json ;charset=UTF-8"):
+        test_eq(outcome(arriving(BODY, content_type=kind)), "m")
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "", None):
+        test_eq(outcome(arriving(BODY, content_type=kind)), (415, "unsupported_media_type"))
+    test_fail(lambda: asyncio.run(parse_body(arriving(BODY, content_type="text/plain;charset=UTF-8"), ServerLimits(), ServerChatRequest)),
+              exc=RequestRefused, contains="the body must be JSON, sent with Content-Type: application/json; got Content-Type 'text/plain;charset=UTF-8'")

@@ -22,6 +22,7 @@ from openai.lib.streaming.chat import ChatCompletionStreamState
 import contextlib, httpx, io, json, logging, os, socket, subprocess, sys, time, asyncio, threading
 from http.client import HTTPConnection
 from refmoe.testing import address, bad_requests, closed_after, raw_post, send, slow_headers, wait_for
+JSON = {"content-type": "application/json"}   # what a raw body is declared as (the server takes JSON only)
 
 FORMATS = ["hermes", "llama3_json", "mistral", "deepseek_v3", "deepseek_v31", "kimi_k2", "qwen3_coder", "pythonic"]
 
@@ -64,6 +65,33 @@ def tool_request(properties, **extra):
     "A chat request whose one tool, `lookup`, has `properties` as given; the model text calls it in Qwen3-Coder's format."
     return {"model": "refmoe-scripted", "messages": [{"role": "user", "content": QWEN_CALL}], "tool_call_parser": "qwen3_coder",
             "tools": [{"type": "function", "function": {"name": "lookup", "parameters": {"type": "object", "properties": properties}}}], **extra}
+
+def data_chunks(r):
+    "The JSON events of a streamed answer (`[DONE]` left out)."
+    return [json.loads(e.removeprefix("data: ")) for e in r.text.split("\n\n") if e.startswith("data: {")]
+
+def verdict(http, path, stream=False, **fields):
+    "(status, param, code) of a request to `path` with these fields on top of a minimal one (a stream's error event: \"error event\"); (200, finish reason, content) when it is answered."
+    body = {"model": "refmoe-scripted", **({"prompt": "hi there"} if path == "/v1/completions" else {"messages": [{"role": "user", "content": "hi there"}]}), **fields}
+    r = http.post(path, json={**body, "stream": stream})
+    if r.status_code != 200: return r.status_code, r.json()["error"]["param"], r.json()["error"]["code"]
+    if not stream:
+        c = r.json()["choices"][0]
+        return 200, c["finish_reason"], c.get("text", c.get("message", {}).get("content"))
+    chunks = data_chunks(r)
+    if errors := [c["error"] for c in chunks if "error" in c]: return "error event", errors[0]["param"], errors[0]["code"]
+    assert r.text.endswith("data: [DONE]\n\n"), r.text
+    pieces = [ch.get("text", ch.get("delta", {}).get("content")) or "" for c in chunks for ch in c["choices"]]
+    return 200, [ch["finish_reason"] for c in chunks for ch in c["choices"] if ch["finish_reason"]][-1], "".join(pieces)
+
+def posted_as(url, path, content_type, body=b'{"model": "refmoe-scripted", "prompt": "hi", "messages": [{"role": "user", "content": "hi"}]}'):
+    "(status line, OpenAI error code or None) of a raw POST of `body` to `path`, declared `content_type` (None: no header)."
+    kind = b"" if content_type is None else b"content-type: " + content_type.encode() + b"\r\n"
+    with socket.create_connection(address(url)) as s:
+        s.sendall(b"POST " + path.encode() + b" HTTP/1.1\r\nhost: x\r\nconnection: close\r\n" + kind + b"content-length: %d\r\n\r\n" % len(body) + body)
+        _, got = closed_after(s)
+    head, _, payload = got.partition(b"\r\n\r\n")
+    return head.split(b"\r\n")[0].decode(), json.loads(payload).get("error", {}).get("code")
 
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -260,7 +288,6 @@ def test_parallel_tool_calls_and_usage():
 
 
 def test_fingerprint_and_usage_nulls_through_the_server():
-    def data_chunks(r): return [json.loads(e.removeprefix("data: ")) for e in r.text.split("\n\n") if e.startswith("data: {")]
     scripted, hi_request = ScriptedBackend(), dict(model="refmoe-scripted", messages=[{"role": "user", "content": "hi there"}])
     with serve_in_background(create_app(scripted)) as url, httpx.Client(base_url=url) as http:
         client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
@@ -281,6 +308,10 @@ def test_fingerprint_and_usage_nulls_through_the_server():
     with serve_in_background(create_app(ScriptedBackend(model="other"))) as url:
         other = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0).chat.completions.create(**{**hi_request, "model": "other"})
         assert other.system_fingerprint not in (None, fp), other.system_fingerprint
+    with serve_in_background(create_app(ScriptedBackend(), "kimi_k2")) as url:   # another parser reads the same text otherwise: another fingerprint
+        kimi = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0).chat.completions.create(**hi_request).system_fingerprint
+        assert kimi not in (None, fp), kimi
+        test_eq(kimi, system_fingerprint(ScriptedBackend(), "kimi_k2"))
 
 
 def test_text_completions():
@@ -301,6 +332,54 @@ def test_text_completions():
             test_eq((r.status_code, r.json()["error"]["param"]), (400, param))
         test_eq(http.post("/v1/completions", json={"model": "refmoe-scripted", "prompt": 3}).status_code, 400)
         test_fail(lambda: client.completions.create(model="gpt-9", prompt="x"), exc=openai.NotFoundError)
+
+
+def test_same_verdict_on_every_backend():
+    image = {"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}, {"type": "image_url", "image_url": {"url": "http://example.com/x.png"}}]}]}
+    with serve_in_background(create_app(ScriptedBackend())) as url, httpx.Client(base_url=url) as http:
+        for stream in (False, True):
+            for path in ("/v1/chat/completions", "/v1/completions"):
+                for fields, param in [({"logit_bias": {"5": 100}}, "logit_bias"), ({"presence_penalty": 1.5}, "presence_penalty"),
+                                      ({"frequency_penalty": -2, "logit_bias": {"5": 1}}, "frequency_penalty")]:
+                    test_eq(verdict(http, path, stream, **fields), (400, param, "unsupported_parameter"))
+                for stop, param in [([""], "stop.0"), ("", "stop"), (["a", "b", "c", "d", "e"], "stop"), (["x" * 257], "stop.0")]:
+                    test_eq(verdict(http, path, stream, stop=stop), (400, param, "invalid_value"))
+                test_eq(verdict(http, path, stream, stop=["e", "x", "y", "z"])[:2], (200, "stop"))
+                test_eq(verdict(http, path, stream, presence_penalty=0, logit_bias={}), (200, "stop", "hi there"))   # asked for nothing: answered
+            test_eq(verdict(http, "/v1/chat/completions", stream, **image), (400, "messages.0.content.1.image_url.url", "invalid_image"))
+            forced = dict(messages=[{"role": "user", "content": "hello world and more"}], tools=EXAMPLE_TOOLS, tool_choice="required", max_tokens=2)
+            test_eq(verdict(http, "/v1/chat/completions", stream, **forced), (200, "length", "hello"))
+            broken = verdict(http, "/v1/chat/completions", stream, **{**forced, "max_tokens": 10})   # not cut: a broken promise, both ways
+            test_eq(broken, ("error event" if stream else 422, "tool_choice", "tool_choice_not_followed"))
+
+
+def test_surrogate_keys_are_400s():
+    with serve_in_background(create_app(ScriptedBackend())) as url, httpx.Client(base_url=url) as http:
+        hi = '"model": "refmoe-scripted", "messages": [{"role": "user", "content": "x"}]'
+        for path, body, param in [("/v1/chat/completions", '{%s, "\\ud800": 1}' % hi, "\\ud800"),
+                                  ("/v1/chat/completions", '{%s, "logit_bias": {"\\udc00": 1}}' % hi, "logit_bias.\\udc00"),
+                                  ("/v1/chat/completions", '{"model": "refmoe-scripted", "messages": [{"role": "user", "content": "x", "\\udfff": 1}]}', "messages.0.\\udfff"),
+                                  ("/v1/completions", '{"model": "refmoe-scripted", "prompt": "x", "\\ud800x": 1}', "\\ud800x")]:
+            r = http.post(path, content=body.encode(), headers=JSON)
+            test_eq((r.status_code, r.json()["error"]["param"], r.json()["error"]["code"]), (400, param, "invalid_value"))
+        test_eq(http.get("/health").json(), {"status": "ok"})
+
+
+def test_only_json_bodies_are_read():
+    with serve_in_background(create_app(ScriptedBackend())) as url:
+        for path in ("/v1/chat/completions", "/v1/completions"):
+            for kind in ("text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=b", None):
+                test_eq(posted_as(url, path, kind), ("HTTP/1.1 415 Unsupported Media Type", "unsupported_media_type"))
+            for kind in ("application/json", "application/json; charset=utf-8", "APPLICATION/JSON"):
+                test_eq(posted_as(url, path, kind), ("HTTP/1.1 200 OK", None))
+        r = httpx.post(url + "/v1/completions", content=b'{"model": "refmoe-scripted", "prompt": "hi"}', headers={"content-type": "text/plain"})
+        test_eq((r.status_code, sorted(r.json()["error"]), r.json()["error"]["type"], r.headers["connection"]),
+                (415, ["code", "message", "param", "type"], "invalid_request_error", "close"))
+        client = OpenAI(base_url=url + "/v1", api_key="none", max_retries=0)
+        test_eq(client.chat.completions.create(model="refmoe-scripted", messages=[{"role": "user", "content": "hi"}]).choices[0].message.content, "hi")
+        test_eq(client.completions.create(model="refmoe-scripted", prompt="hi").choices[0].text, "hi")
+        test_fail(lambda: OpenAI(base_url=url + "/v1", api_key="none", max_retries=0, default_headers={"content-type": "text/plain"}).completions.create(
+            model="refmoe-scripted", prompt="hi"), exc=openai.APIStatusError, contains="415")
 
 
 def test_models_health_metrics():
@@ -324,10 +403,10 @@ def test_body_size_limit():
     big = b'{"model": "refmoe-scripted", "messages": [{"role": "user", "content": "' + b"x" * 20_000_000 + b'"}]}'
     with serve_in_background(create_app(ScriptedBackend(max_context=1000))) as url, httpx.Client(base_url=url, timeout=60) as http:
         with watching_health(url) as worst:
-            t0 = time.perf_counter(); r = http.post("/v1/chat/completions", content=big)
+            t0 = time.perf_counter(); r = http.post("/v1/chat/completions", content=big, headers=JSON)
             test_eq((r.status_code, r.json()["error"]["code"], r.headers["connection"]), (413, "request_too_large", "close"))
             assert time.perf_counter() - t0 < 5, time.perf_counter() - t0
-            r = http.post("/v1/chat/completions", content=iter([b" " * 1024] * 10_000))
+            r = http.post("/v1/chat/completions", content=iter([b" " * 1024] * 10_000), headers=JSON)
             test_eq((r.status_code, r.json()["error"]["code"]), (413, "request_too_large"))
             r = http.post("/v1/chat/completions", json={"model": "refmoe-scripted", "messages": [{"role": "user", "content": "word " * 1_200_000}]})
             test_eq((r.status_code, r.json()["error"]["code"]), (400, "context_length_exceeded"))

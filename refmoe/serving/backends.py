@@ -5,17 +5,18 @@
 # %% ../../nbs/63c_backends.ipynb #a1a34c75
 from __future__ import annotations
 
-import asyncio, hashlib, re
+import asyncio, dataclasses, hashlib, json, re
 from dataclasses import dataclass
 from typing import Any, AsyncIterator, Callable, Protocol
 
 from .. import __version__
+from ..core.legacy import active_legacy
 from .chat import tool_choice_promise
 from .protocol import ChatRequestError, TokenLogprob
 
 # %% auto #0
 __all__ = ['TextChunk', 'Backend', 'prepare_request', 'backend_stream', 'token_pieces', 'prompt_text', 'ScriptedBackend',
-           'system_fingerprint']
+           'engine_configuration', 'backend_configuration', 'system_fingerprint']
 
 # %% ../../nbs/63c_backends.ipynb #7a0b4a52
 @dataclass
@@ -71,6 +72,13 @@ class ScriptedBackend:
     def __init__(self, script: str | Callable[[Any], str] | None = None, model: str = "refmoe-scripted", max_context: int | None = None):
         self.script, self.model, self.max_context = script, model, max_context
 
+    def configuration(self) -> dict:
+        "What shapes this backend's answers beyond its model name: the script (a text's hash, a function's name) and the context."
+        script = self.script
+        if isinstance(script, str): script = "sha256:" + hashlib.sha256(script.encode("utf-8", "surrogatepass")).hexdigest()
+        elif callable(script): script = f"{getattr(script, '__module__', '?')}.{getattr(script, '__qualname__', type(script).__qualname__)}"
+        return {"script": script, "max_context": self.max_context}
+
     def text_for(self, request: Any) -> str:
         "The model text this backend plays for `request`."
         if callable(self.script): return self.script(request)
@@ -103,7 +111,24 @@ class ScriptedBackend:
         yield TextChunk(pieces[-1] if pieces else "", reason, prompt, len(pieces))
 
 # %% ../../nbs/63c_backends.ipynb #584919e8
-def system_fingerprint(backend: Backend) -> str:
-    "`fp_` and ten hex digits of a hash of refmoe's version and the backend's kind, model and tool grammar."
-    parts = (__version__, getattr(backend, "kind", "scripted"), backend.model, str(bool(getattr(backend, "tool_grammar", False))))
-    return "fp_" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:10]
+def engine_configuration(engine: Any) -> dict:
+    "What an `Engine` (58) was built with: its resolved runner configuration, the trained weights' checksum, overlap and legacy switches."
+    config = engine.runner.config
+    conf = {"runner": dataclasses.asdict(config), "overlap": bool(engine.overlap), "legacy": sorted(engine.legacy_ids)}
+    if getattr(config.model, "weights", None):   # a trained model: the weights' contents, by the checksum load_pretrained checked them against
+        from refmoe.models.pretrained import read_manifest, weights_path   # here, not above: only an engine's description needs torch
+        conf["weights_sha256"] = read_manifest(weights_path(config.model)).get("sha256")
+    return conf
+
+def backend_configuration(backend: Backend, tool_call_parser: str | None = "hermes") -> dict:
+    "A canonical description of what shapes `backend`'s answers under a server with this parser (the fingerprint's input)."
+    own, engine = getattr(backend, "configuration", None), getattr(backend, "engine", None)
+    described = own() if callable(own) else engine_configuration(engine) if engine is not None else None
+    return {"refmoe": __version__, "kind": getattr(backend, "kind", "scripted"), "model": backend.model,
+            "tool_grammar": bool(getattr(backend, "tool_grammar", False)), "tool_call_parser": tool_call_parser,
+            "legacy": sorted(active_legacy()), "backend": described}
+
+def system_fingerprint(backend: Backend, tool_call_parser: str | None = "hermes") -> str:
+    "`fp_` and ten hex digits of a hash of `backend_configuration`: equal for equal configurations, different when anything in it differs."
+    text = json.dumps(backend_configuration(backend, tool_call_parser), sort_keys=True, default=str)
+    return "fp_" + hashlib.sha256(text.encode()).hexdigest()[:10]

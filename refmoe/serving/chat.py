@@ -112,6 +112,7 @@ class ChatStream:
         self.req, self.detector, self.parser = req, tool_detector(req, parser, tool_grammar), req.tool_call_parser or parser
         self.history, self.calls, self.pending = history_tool_calls(req.messages), 0, []
         self.id, self.created, self.fingerprint = _new_id(), int(time.time()), fingerprint
+        self.forced, self.outside, self.held = tool_choice_promise(req) is not None, "", []   # text outside forced calls, and the chunks held after it
 
     def chunk(self, delta: Delta | None = None, finish_reason: str | None = None, usage: Usage | None = None) -> ChatCompletionChunk:
         "One chunk of this answer: a delta and finish reason, or (alone, with no choices) the usage."
@@ -126,17 +127,20 @@ class ChatStream:
     def feed(self, text: str, logprobs: list[TokenLogprob] | None = None) -> list[ChatCompletionChunk]:
         "The chunks for the next piece of model text (and its tokens' logprobs)."
         found = self.detector.parse_streaming_increment(text) if self.detector else StreamingParseResult(text)
-        if found.normal_text.strip(): check_tool_choice(self.req, self.calls, found.normal_text)
         chunks = self._chunks(found)
         if self.calls > 1: check_tool_choice(self.req, self.calls, "")   # a named tool's second call: refused before it is sent
         if self.req.logprobs: self.pending += logprobs or []
+        if self.forced: self.outside += found.normal_text
+        if self.outside.strip():   # forced calls with text: only a reply the token limit cuts may have it, and that shows at the end
+            self.held += chunks
+            return []
         return self._with_logprobs(chunks)
 
     def finish(self, finish_reason: str = "stop", usage: Usage | None = None) -> list[ChatCompletionChunk]:
         "The last chunks: what the detector held back, the finish reason, the usage if asked for."
         found = self.detector.finish(finish_reason) if self.detector else StreamingParseResult()
-        out = self._chunks(found)
-        check_tool_choice(self.req, self.calls, found.normal_text, finish_reason)
+        out, self.held = self.held + self._chunks(found), []
+        check_tool_choice(self.req, self.calls, self.outside + found.normal_text, finish_reason)
         if self.calls and finish_reason == "stop": finish_reason = "tool_calls"
         out = self._with_logprobs(out + [self.chunk(finish_reason=finish_reason)])
         if self.req.stream_options and self.req.stream_options.include_usage: out.append(self.chunk(usage=usage or Usage()))

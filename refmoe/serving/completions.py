@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .answers import dump, error_event, usage_of, wants_usage
 from .backends import TextChunk
-from .protocol import ChatRequestError, LogitBias, Penalty, StreamOptions, Temperature, TopP, Usage, check_logit_bias
+from .protocol import (STOP_SCHEMA, ChatRequestError, LogitBias, Penalty, StreamOptions, Temperature, TopP, Usage,
+                                     check_logit_bias, check_stop)
 
 # %% auto #0
 __all__ = ['TokenId', 'CompletionRequest', 'check_completion_request', 'CompletionChoice', 'Completion', 'completion_events']
@@ -29,7 +30,7 @@ class CompletionRequest(BaseModel):
     max_tokens: int | None = Field(16, ge=1, strict=True)
     temperature: Temperature | None = None
     top_p: TopP | None = None
-    stop: str | list[str] | None = None
+    stop: str | list[str] | None = Field(None, json_schema_extra=STOP_SCHEMA)   # bounded by check_stop
     seed: int | None = Field(None, strict=True)
     stream: bool = Field(False, strict=True)
     stream_options: StreamOptions | None = None
@@ -51,6 +52,7 @@ def check_completion_request(req: CompletionRequest) -> CompletionRequest:
     for bad, param, message in unsupported:
         if bad: raise ChatRequestError(message, param, "unsupported_value")
     check_logit_bias(req.logit_bias)
+    check_stop(req.stop)
     if req.stream_options is not None and not req.stream:
         raise ChatRequestError("stream_options is only allowed when stream is true", "stream_options", "invalid_value")
     prompt = req.prompt

@@ -5,19 +5,20 @@
 # %% ../../nbs/62b_protocol.ipynb #9610bf70
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 # %% auto #0
-__all__ = ['Content', 'Message', 'Temperature', 'TopP', 'Penalty', 'LogitBias', 'EXAMPLE_TOOLS', 'HERMES_FORMATS', 'ADJUSTMENTS',
-           'BACKEND_SUPPORT', 'TextPart', 'ImageURL', 'ImagePart', 'FunctionCall', 'ToolCall', 'SystemMessage',
-           'UserMessage', 'AssistantMessage', 'ToolMessage', 'FunctionDef', 'Tool', 'NamedFunction', 'NamedToolChoice',
-           'StreamOptions', 'JsonSchemaFormat', 'ResponseFormat', 'check_logit_bias', 'ChatCompletionRequest',
-           'TopLogprob', 'TokenLogprob', 'ChoiceLogprobs', 'ChatMessage', 'Choice', 'Usage', 'ChatCompletion',
-           'DeltaFunction', 'DeltaToolCall', 'Delta', 'ChunkChoice', 'ChatCompletionChunk', 'ErrorDetail',
-           'ErrorResponse', 'ChatRequestError', 'check_request', 'check_messages', 'unsupported_fields',
-           'check_supported']
+__all__ = ['Content', 'Message', 'Temperature', 'TopP', 'Penalty', 'LogitBias', 'MAX_STOPS', 'MAX_STOP_CHARS', 'STOP_SCHEMA',
+           'EXAMPLE_TOOLS', 'HERMES_FORMATS', 'ADJUSTMENTS', 'BACKEND_SUPPORT', 'TextPart', 'ImageURL', 'ImagePart',
+           'FunctionCall', 'ToolCall', 'SystemMessage', 'UserMessage', 'AssistantMessage', 'ToolMessage', 'FunctionDef',
+           'Tool', 'NamedFunction', 'NamedToolChoice', 'StreamOptions', 'JsonSchemaFormat', 'ResponseFormat',
+           'check_logit_bias', 'ChatCompletionRequest', 'TopLogprob', 'TokenLogprob', 'ChoiceLogprobs', 'ChatMessage',
+           'Choice', 'Usage', 'ChatCompletion', 'DeltaFunction', 'DeltaToolCall', 'Delta', 'ChunkChoice',
+           'ChatCompletionChunk', 'ErrorDetail', 'ErrorResponse', 'ChatRequestError', 'check_image_url', 'check_stop',
+           'check_request', 'check_messages', 'unsupported_fields', 'check_supported']
 
 # %% ../../nbs/62b_protocol.ipynb #cffe3aec
 class _Model(BaseModel):
@@ -64,6 +65,9 @@ Temperature = Annotated[float, Field(ge=0, le=2, strict=True, allow_inf_nan=Fals
 TopP = Annotated[float, Field(gt=0, le=1, strict=True, allow_inf_nan=False)]
 Penalty = Annotated[float, Field(ge=-2, le=2, strict=True, allow_inf_nan=False)]
 LogitBias = dict[str, Annotated[float, Field(ge=-100, le=100, strict=True, allow_inf_nan=False)]]
+MAX_STOPS, MAX_STOP_CHARS = 4, 256   # OpenAI's count; a length no real stop string nears (check_stop says why)
+_STOP_STRING = {"type": "string", "minLength": 1, "maxLength": MAX_STOP_CHARS}
+STOP_SCHEMA = {"anyOf": [_STOP_STRING, {"type": "array", "items": _STOP_STRING, "maxItems": MAX_STOPS}, {"type": "null"}]}   # what /openapi.json says
 
 def check_logit_bias(logit_bias: dict[str, float] | None) -> None:
     "Raise `ChatRequestError` unless every `logit_bias` key is a token id."
@@ -82,7 +86,7 @@ class ChatCompletionRequest(_Model):
     max_completion_tokens: int | None = Field(None, ge=1, strict=True)
     temperature: Temperature | None = None
     top_p: TopP | None = None
-    stop: str | list[str] | None = None
+    stop: str | list[str] | None = Field(None, json_schema_extra=STOP_SCHEMA)   # bounded by check_stop
     seed: int | None = Field(None, strict=True)
     n: int = Field(1, ge=1, strict=True)
     tool_call_parser: str | None = None
@@ -142,6 +146,28 @@ class ChatRequestError(ValueError):
         "The OpenAI error body of this refusal."
         return ErrorResponse(error=ErrorDetail(message=str(self), param=self.param, code=self.code))
 
+# %% ../../nbs/62b_protocol.ipynb #6489d31c
+_URL_SCHEME = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]*):")
+
+def check_image_url(url: str, param: str) -> None:
+    "Raise `ChatRequestError` (`invalid_image`, naming `param`) unless `url` is a data: URL: the server fetches nothing."
+    scheme = m[1].lower() if (m := _URL_SCHEME.match(url)) else ""
+    if scheme != "data":
+        got = f"a URL with scheme {scheme!r}" if scheme else "something that is not a URL"
+        raise ChatRequestError(f"{param}: only data: URLs are accepted (the server fetches nothing), got {got}", param, "invalid_image")
+
+# %% ../../nbs/62b_protocol.ipynb #23d7fae3
+def check_stop(stop: str | list[str] | None) -> None:
+    "Raise `ChatRequestError` for more than `MAX_STOPS` stop strings, or one that is empty or longer than `MAX_STOP_CHARS`."
+    stops = [stop] if isinstance(stop, str) else list(stop or [])
+    if len(stops) > MAX_STOPS: raise ChatRequestError(f"stop: at most {MAX_STOPS} stop strings, got {len(stops)}", "stop", "invalid_value")
+    for i, s in enumerate(stops):
+        param = "stop" if isinstance(stop, str) else f"stop.{i}"
+        if not s: raise ChatRequestError(f"{param}: a stop string must not be empty", param, "invalid_value")
+        if len(s) > MAX_STOP_CHARS:
+            raise ChatRequestError(f"{param}: a stop string has at most {MAX_STOP_CHARS} characters, got {len(s)}", param, "invalid_value")
+
+# %% ../../nbs/62b_protocol.ipynb #43405629
 def check_request(req: ChatCompletionRequest) -> None:
     "Raise `ChatRequestError` for a well-formed request that still cannot be served."
     if req.n != 1: raise ChatRequestError("only n=1 is supported", "n", "unsupported_value")
@@ -158,16 +184,19 @@ def check_request(req: ChatCompletionRequest) -> None:
     if isinstance(choice, NamedToolChoice) and choice.function.name not in names:
         raise ChatRequestError(f"tool_choice names {choice.function.name!r}, which is not in tools", "tool_choice", "invalid_value")
     check_messages(req.messages)
+    check_stop(req.stop)
     _check_adjustments(req, bool(names) and choice != "none")
 
 def check_messages(messages: list[Any]) -> None:
-    "Raise `ChatRequestError` for a `tool` message that answers no earlier assistant tool call, or an image outside a `user` message."
+    "Raise `ChatRequestError` for a `tool` message that answers no earlier assistant tool call, or an image outside a `user` message or not in a data: URL."
     called = set()
     for i, m in enumerate(messages):
         parts = m.content if isinstance(m.content, list) else []
         if m.role != "user" and (j := next((j for j, p in enumerate(parts) if p.type == "image_url"), None)) is not None:
             raise ChatRequestError(f"messages.{i}: image_url parts are only allowed in messages with role 'user', not in one with role {m.role!r}",
                                    f"messages.{i}.content.{j}", "invalid_value")
+        for j, p in enumerate(parts):
+            if p.type == "image_url": check_image_url(p.image_url.url, f"messages.{i}.content.{j}.image_url.url")
         if m.role == "assistant": called.update(c.id for c in m.tool_calls or [])
         if m.role == "tool" and m.tool_call_id not in called:
             raise ChatRequestError(f"messages.{i}: a message with role 'tool' must answer a tool call of an earlier assistant message, "
@@ -185,19 +214,18 @@ def _check_adjustments(req: ChatCompletionRequest, tools_callable: bool) -> None
 
 
 
-# %% ../../nbs/62b_protocol.ipynb #6489d31c
+# %% ../../nbs/62b_protocol.ipynb #1fb61aca
 ADJUSTMENTS = ("logprobs", "top_logprobs", "response_format", "presence_penalty", "frequency_penalty", "logit_bias")
 BACKEND_SUPPORT = {"engine": frozenset(ADJUSTMENTS), "scripted": frozenset()}
 
-def unsupported_fields(req: ChatCompletionRequest, backend: str) -> list[str]:
-    "The fields of `req` asking for what `backend` (\"scripted\" or \"engine\") cannot do."
+def unsupported_fields(req: Any, backend: str) -> list[str]:
+    "The fields of a chat or completions request `req` asking for what `backend` (\"scripted\" or \"engine\") cannot do."
     if backend not in BACKEND_SUPPORT: raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKEND_SUPPORT)}")
-    fmt = req.response_format
-    asked = dict(logprobs=bool(req.logprobs), top_logprobs=bool(req.top_logprobs), response_format=fmt is not None and fmt.type != "text",
-                 presence_penalty=bool(req.presence_penalty), frequency_penalty=bool(req.frequency_penalty), logit_bias=bool(req.logit_bias))
+    fmt = getattr(req, "response_format", None)
+    asked = {f: bool(getattr(req, f, None)) for f in ADJUSTMENTS} | {"response_format": fmt is not None and fmt.type != "text"}
     return [f for f in ADJUSTMENTS if asked[f] and f not in BACKEND_SUPPORT[backend]]
 
-def check_supported(req: ChatCompletionRequest, backend: str) -> None:
+def check_supported(req: Any, backend: str) -> None:
     "Refuse (400) a request that asks `backend` for what it cannot do, naming every such field."
     if bad := unsupported_fields(req, backend):
         raise ChatRequestError(f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not supported by the {backend} backend",

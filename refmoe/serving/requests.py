@@ -17,23 +17,28 @@ from pydantic import BaseModel, Field, ValidationError
 from .protocol import ChatCompletionRequest, ChatRequestError, ErrorDetail, ErrorResponse
 
 # %% auto #0
-__all__ = ['ServerChatRequest', 'field_path', 'validation_error', 'parse_request', 'parse_chat_request', 'error_response',
-           'schema_problem', 'check_tool_schemas', 'ServerLimits', 'RequestRefused', 'read_body', 'parse_body']
+__all__ = ['ServerChatRequest', 'printable', 'field_path', 'validation_error', 'parse_request', 'parse_chat_request',
+           'error_response', 'schema_problem', 'check_tool_schemas', 'ServerLimits', 'RequestRefused',
+           'check_content_type', 'read_body', 'parse_body']
 
 # %% ../../nbs/63d_requests.ipynb #d9afa815
 class ServerChatRequest(ChatCompletionRequest):
     "The chat request as the server reads it: the protocol's fields, and `parallel_tool_calls`."
     parallel_tool_calls: bool = Field(True, strict=True)
 
+def printable(s: str) -> str:
+    "`s` with every character UTF-8 cannot encode (a lone surrogate) written as its escape (`\\ud800`)."
+    return s.encode("utf-8", "backslashreplace").decode("utf-8")
+
 def _surrogate_at(value: Any, path: str = "") -> str | None:
-    "The dotted path of the first string (key or value) in `value` holding a lone surrogate, else None."
+    "The dotted path of the first string (key or value) in `value` holding a lone surrogate, else None; a key's surrogate is escaped in it."
     def bad(s: str) -> bool:
         try: s.encode("utf-8"); return False
         except UnicodeEncodeError: return True
     if isinstance(value, str): return path if bad(value) else None
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for k, v in items:
-        here = f"{path}.{k}" if path else str(k)
+        here = f"{path}.{printable(str(k))}" if path else printable(str(k))
         if isinstance(k, str) and bad(k): return here
         if (at := _surrogate_at(v, here)) is not None: return at
     return None
@@ -89,8 +94,9 @@ def parse_chat_request(body: bytes) -> ServerChatRequest:
 
 def error_response(status: int, message: str, param: str | None = None, code: str | None = None,
                    type: str = "invalid_request_error", headers: dict[str, str] | None = None) -> JSONResponse:
-    "An OpenAI-shaped error: `{\"error\": {\"message\", \"type\", \"param\", \"code\"}}`."
-    return JSONResponse(ErrorResponse(error=ErrorDetail(message=message, type=type, param=param, code=code)).model_dump(), status, headers)
+    "An OpenAI-shaped error: `{\"error\": {\"message\", \"type\", \"param\", \"code\"}}`; a lone surrogate in message or param is escaped, so it always encodes."
+    param = None if param is None else printable(param)
+    return JSONResponse(ErrorResponse(error=ErrorDetail(message=printable(message), type=type, param=param, code=code)).model_dump(), status, headers)
 
 # %% ../../nbs/63d_requests.ipynb #63253f48
 _JSON_TYPES = ("object", "array", "string", "number", "integer", "boolean", "null")
@@ -146,14 +152,24 @@ class ServerLimits:
 
 # %% ../../nbs/63d_requests.ipynb #3135ed0a
 class RequestRefused(ChatRequestError):
-    "A refusal at the door (413, 408): the request was not read to its end, so the connection closes."
+    "A refusal at the door (415, 413, 408): the request was not read to its end, so the connection closes."
 
 def _too_large(size: int, limit: int) -> RequestRefused:
     return RequestRefused(f"the request body has {size}{'+' if size > limit else ''} bytes; this server takes at most {limit} "
                           f"(refmoe serve --max-body-bytes)", None, "request_too_large", 413)
 
+# %% ../../nbs/63d_requests.ipynb #e0714c59
+def check_content_type(request: Request) -> None:
+    "Refuse (415) a body not declared `application/json`: a web page may post text, a form or an untyped body to a local server unasked."
+    declared = request.headers.get("content-type")
+    if (declared or "").split(";", 1)[0].strip().lower() != "application/json":
+        got = f"Content-Type {declared[:80]!r}" if declared else "no Content-Type"
+        raise RequestRefused(f"the body must be JSON, sent with Content-Type: application/json; got {got}", None, "unsupported_media_type", 415)
+
+# %% ../../nbs/63d_requests.ipynb #761de9f9
 async def read_body(request: Request, limits: ServerLimits) -> bytes:
-    "The request's body; a 413 past `max_body_bytes` (by its Content-Length or as it arrives), a 408 past `body_timeout`."
+    "The request's JSON body; a 415 unless it is declared JSON, a 413 past `max_body_bytes` (by its Content-Length or as it arrives), a 408 past `body_timeout`."
+    check_content_type(request)
     size = request.headers.get("content-length", "")
     if size.isdigit() and int(size) > limits.max_body_bytes: raise _too_large(int(size), limits.max_body_bytes)
     body = bytearray()

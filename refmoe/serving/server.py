@@ -83,7 +83,7 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes", limits
     grammar = getattr(backend, "tool_grammar", False)   # the backend decodes tool calls as hermes blocks (63b): read them so
     if grammar and tool_call_parser not in HERMES_FORMATS:
         raise ValueError(f"a backend with tool_grammar writes hermes calls: the parser must be one of {HERMES_FORMATS}, not {tool_call_parser}")
-    app, started, fingerprint = FastAPI(title="refmoe"), int(time.time()), system_fingerprint(backend)
+    app, started, fingerprint = FastAPI(title="refmoe"), int(time.time()), system_fingerprint(backend, tool_call_parser)
     app.state.limits, app.state.in_flight = limits or ServerLimits(), 0
     app.state.metrics = metrics = ServerMetrics(backend, lambda: app.state.in_flight)
     app.add_middleware(RequestGate)
@@ -156,6 +156,7 @@ def create_app(backend: Backend, tool_call_parser: str | None = "hermes", limits
         t0 = time.perf_counter()
         req = check_completion_request(await parse_body(request, app.state.limits, CompletionRequest))
         known(req.model)
+        check_supported(req, getattr(backend, "kind", "scripted"))   # what the backend cannot honour: refused, as in chat
         prepared = await asyncio.to_thread(prepare_request, backend, req)
         chunks, cid = timed(backend_stream(backend, req, prepared), metrics, t0), f"cmpl-{secrets.token_hex(12)}"
         if req.stream: return ClosingStream(completion_events(req, chunks, cid, fingerprint), media_type="text/event-stream")
