@@ -7,6 +7,7 @@ from refmoe.engine.tokenizer import ByteTokenizer
 from refmoe.engine.grammar import (
     Grammars,
     JSON_OBJECT,
+    LONGEST_LITERAL,
     allowed_tokens,
     arguments_schema,
     grammar_of,
@@ -14,6 +15,7 @@ from refmoe.engine.grammar import (
     hermes_calls_grammar,
     strict_schema,
     tool_calls_schema,
+    value_problem,
 )
 
 from fastcore.test import test_eq, test_fail
@@ -39,6 +41,17 @@ def constrained_draws(grammars, constraint, seed: int, max_tokens: int = 400) ->
     return tok.decode(out), False
 
 
+def test_a_grammar_that_fails_at_its_start_is_refused():
+    grammars = Grammars(ByteTokenizer(320))
+    long_run = Constraint.regex("a{300000}")
+    grammar_of(long_run)                                                  # compiles...
+    test_fail(lambda: grammars.check(long_run), contains="invalid regex: the grammar library fails on it: lexer error: too many expressions constructed")
+    test_eq(grammars.check(Constraint.regex("a{1000}")), None)
+    m = grammars.matcher(Constraint.regex("[0-9]{3}"))                    # its first steps: three digits, then only the end
+    test_eq((m.start_error(), m.done), (None, True))
+    test_eq(grammars.matcher(Constraint.regex("[0-9]{3}")).allowed().nonzero().flatten().tolist(), list(range(48, 58)))
+
+
 def test_matchers_and_masks():
     tok = ByteTokenizer(320)
     grammars = Grammars(tok)
@@ -59,6 +72,55 @@ def test_matchers_and_masks():
                       (Constraint.regex("[z-a]"), "invalid character class range"), (Constraint.regex("a{3,1}"), "repetition count range")]:
         test_fail(lambda: grammars.check(spec), contains=msg)
         test_fail(lambda: grammars.matcher(spec), contains=msg)
+
+
+def test_numbers_beyond_2_53_are_refused():
+    tok = ByteTokenizer(320)
+    grammars = Grammars(tok)
+    for key in ("const", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"):
+        schema = lambda v: {"const": v} if key == "const" else {"enum": [0, v]} if key == "enum" else {"type": "integer", key: v}
+        where = "enum.1" if key == "enum" else key
+        if key != "multipleOf": grammar_of(Constraint.json_schema(schema(2**53)))   # just inside: taken (llguidance has its own limit on multipleOf's digits)
+        for v in (2**53 + 1, -2**53 - 1, 2**70, 1e300):                      # just outside, far outside, a float
+            test_fail(lambda: grammars.check(Constraint.json_schema(schema(v))), contains=f"invalid json_schema: {where}: {v} is beyond ±2**53")
+    for v in (2**53, -2**53):                                                 # the edge is written exactly
+        test_eq(accepts(grammars, Constraint.json_schema({"type": "integer", "const": v}), str(v)), True)
+        test_eq(accepts(grammars, Constraint.json_schema({"type": "integer", "minimum": v, "maximum": v}), str(v)), True)
+    for schema, where in [({"type": "object", "properties": {"n": {"type": "integer", "maximum": 2**63}}}, "properties.n.maximum"),
+                          ({"type": "array", "items": {"enum": [1, 2**70]}}, "items.enum.1"), ({"prefixItems": [{"const": -2**63}]}, "prefixItems.0.const"),
+                          ({"$defs": {"id": {"const": -2**63 + 1}}, "$ref": "#/$defs/id"}, "$defs.id.const"),   # llguidance 1.9.1 crashes the process on it
+                          ({"anyOf": [{"type": "string"}, {"const": {"ids": [1, 2**70]}}]}, "anyOf.1.const.ids.1"),
+                          ({"type": "object", "additionalProperties": {"not": {"exclusiveMinimum": 1e20}}}, "additionalProperties.not.exclusiveMinimum")]:
+        test_fail(lambda: grammar_of(Constraint.json_schema(schema)), contains=f"invalid json_schema: {where}: ")
+    for fine in ({"const": True}, {"type": "number", "multipleOf": 0.01}, {"const": {"pi": 3.14159, "big": -2**53}}, {"enum": [0.1, "2**70"]},
+                 {"type": "object", "properties": {"minimum": {"type": "integer"}, "const": {"enum": ["x"]}}}):
+        grammar_of(Constraint.json_schema(fine))
+    test_eq(value_problem({"enum": ["a" * (LONGEST_LITERAL - 2)]}), None)       # 500,000 bytes with its quotes
+    deep = '{"items":' * 3000 + '{"const":1}' + '}' * 3000                      # deeper than Python's recursion: llguidance's own refusal
+    test_fail(lambda: grammar_of(Constraint("json_schema", deep)), contains="invalid json_schema: recursion limit exceeded")
+    deep = {"const": 2**70}
+    for _ in range(900): deep = {"type": "array", "items": deep}
+    test_eq(value_problem(deep).split(":")[0], "items." * 899 + "items.const")
+    test_fail(lambda: grammar_of(Constraint.json_schema({"type": "string", "enum": ["a" * 600_000]})), contains="enum.0: a string of 600002 bytes")
+
+
+def test_patterns_that_do_not_parse_are_refused():
+    tok = ByteTokenizer(320)
+    grammars = Grammars(tok)
+    for bad in ("x\\", "\\", "ab\\\\\\", "a**"):                              # x\  \  ab\\\  a**
+        test_fail(lambda: grammars.check(Constraint.regex(bad)), contains=f"invalid regex: the regex {bad!r} does not parse")
+        test_fail(lambda: grammars.check(Constraint.json_schema({"type": "string", "pattern": bad})), contains=f"pattern: the regex {bad!r} does not parse")
+    test_fail(lambda: grammar_of(Constraint.json_schema({"type": "object", "properties": {"code": {"type": "string", "pattern": "x\\"}}})),
+              contains="properties.code.pattern: the regex")
+    test_fail(lambda: grammar_of(Constraint.json_schema({"type": "object", "patternProperties": {"^x\\": {"type": "string"}}})), contains="patternProperties: the regex")
+    test_fail(lambda: grammar_of(Constraint.json_schema({"type": "string", "pattern": "[0-9"})), contains="unclosed character class")   # llguidance's reason first
+    test_eq(accepts(grammars, Constraint.regex(r"ab\\"), "ab\\"), True)      # an escaped backslash is a backslash
+    ecma = [r"^\d{3}-\d{4}$", r"(?<year>\d{4})-(?<month>\d\d)", r"^\p{L}+$", r"\P{Lu}", r"^[\w.+-]+@[\w-]+\.[\w.-]+$", r"[\w-.]+", r"\u00e9|\u{1F600}",
+            r"^#[0-9a-fA-F]{6}$", r"^\S+$", r"[^\s]", r"\/", r"(?:ab)+", r"\\d", r"a{2,5}", r"^$", r"[\]]", r"^(\([0-9]{3}\))?[0-9]{3}-[0-9]{4}$"]
+    for p in ecma: grammars.check(Constraint.json_schema({"type": "string", "pattern": p}))
+    rust = [r"\d+", r"(?P<y>\d{4})", r"(?<y>\d{4})", r"\pL+", r"\x{41}", r"a(?i)b", r"(?U)a+", r"[[:alpha:]]+", r"[a-z&&[^b]]", r"\A\d\z", r"(?i:ab)c"]
+    for p in rust: grammars.check(Constraint.regex(p))
+    test_eq(accepts(grammars, Constraint.json_schema({"type": "string", "pattern": r"^(?<y>\d{4})$"}), '"2024"'), True)
 
 
 def test_special_tokens_are_not_text():
@@ -169,9 +231,27 @@ def test_hermes_calls_grammar_follows_the_tools():
            ("g", {"type": "object", "properties": {"u": {"type": "string", "pattern": "^(?=a).*$"}}, "required": ["u"]})]
     loose = Constraint.lark(hermes_calls_grammar(odd))                           # auto: what llguidance cannot check is let through
     test_eq([accepts(grammars, loose, call(n, a)) for n, a in [("f", {"tags": ["a", "a"], "phone": "1"}), ("g", {"v": 2}), ("h", {})]], [True, True, False])
-    test_fail(lambda: grammar_of(Constraint.lark(hermes_calls_grammar(odd, free_text=False))), contains="invalid lark")   # required: refused
+    test_fail(lambda: hermes_calls_grammar(odd, free_text=False), contains="f's parameters: invalid json_schema: Unimplemented keys")   # required: refused, the tool named
     test_eq((accepts(grammars, single, call("ping", {})), accepts(grammars, single, two)), (True, False))
     test_fail(lambda: grammar_of(Constraint.lark("start: (")), contains="invalid lark")
     refs = [("book", {"type": "object", "properties": {"when": {"$ref": "#/$defs/slot"}}, "required": ["when"],
                       "$defs": {"slot": {"type": "object", "properties": {"day": {"type": "string"}}, "required": ["day"]}}})]
     test_eq(accepts(grammars, Constraint.lark(hermes_calls_grammar(refs)), call("book", {"when": {"day": "Mon"}})), True)
+
+
+def test_tool_schemas_that_would_be_misread_are_refused():
+    tok = ByteTokenizer(320)
+    grammars = Grammars(tok)
+    call = lambda name, args: '<tool_call>\n{"name": "%s", "arguments": %s}\n</tool_call>' % (name, json.dumps(args))
+    big = [("count", {"type": "object", "properties": {"n": {"const": 2**70}}, "required": ["n"]}), ("ping", None)]
+    slash = [("code", {"type": "object", "properties": {"c": {"type": "string", "pattern": "x\\"}}}), ("ping", None)]
+    for tools, why in [(big, "count's parameters: invalid json_schema: properties.n.const: 1180591620717411303424 is beyond ±2**53"),
+                       (slash, "code's parameters: invalid json_schema: properties.c.pattern: the regex 'x\\\\' does not parse")]:
+        test_fail(lambda: tool_calls_schema(tools), contains=why)
+        test_fail(lambda: hermes_calls_grammar(tools, free_text=False), contains=why)
+        test_fail(lambda: grammar_of(Constraint.json_schema(arguments_schema(tools[0][1]))), contains=why.split(": ", 1)[1])   # a named tool's arguments
+        lenient = Constraint.lark(hermes_calls_grammar(tools))
+        test_eq([accepts(grammars, lenient, call(n, a)) for n, a in [(tools[0][0], {"n": 5, "c": "y"}), ("ping", {}), ("ping", {"x": 1})]], [True, True, False])
+    crash = [("neg", {"type": "object", "properties": {"n": {"const": -2**63 + 1}}})]   # crashes llguidance 1.9.1: never handed to it
+    test_fail(lambda: hermes_calls_grammar(crash, free_text=False), contains="neg's parameters: invalid json_schema: properties.n.const")
+    test_eq(accepts(grammars, Constraint.lark(hermes_calls_grammar(crash)), call("neg", {"n": 1})), True)

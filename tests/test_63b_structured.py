@@ -98,9 +98,45 @@ def test_response_constraints():
     bad_fmt = {"type": "json_schema", "json_schema": {"name": "n", "schema": {"type": "text"}}}
     test_fail(lambda: response_constraint(ChatCompletionRequest(**plain, response_format=bad_fmt)), contains="response_format: invalid json_schema")
     bad_tool = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {"x": {"format": "nope", "type": "string"}}}}}]
-    test_fail(lambda: response_constraint(ChatCompletionRequest(**{**base, "tools": bad_tool}, tool_choice="required")), contains="tools: invalid json_schema")
+    test_fail(lambda: response_constraint(ChatCompletionRequest(**{**base, "tools": bad_tool}, tool_choice="required")), contains="tools: f's parameters: invalid json_schema: Unknown format: nope")
     fields = sampling_fields(ChatCompletionRequest(**base, tool_choice="required", logprobs=True, top_logprobs=2, logit_bias={"7": 1}, frequency_penalty=1))
     test_eq(SamplingParams(**fields), SamplingParams(logprobs=True, top_logprobs=2, logit_bias={7: 1.0}, frequency_penalty=1.0, constraint=c))
+
+
+def test_misread_schemas_are_refused():
+    tok = ByteTokenizer(320)
+    grammars = Grammars(tok)
+    def takes(c, text): m = grammars.matcher(c); return all(m.accept(t) for t in tok.encode(text)) and m.accept(tok.im_end_id)
+    def refusal(req, tool_grammar=False):
+        "The (status, param, message) of `req`'s refusal."
+        try: response_constraint(req, tool_grammar)
+        except ChatRequestError as e: return e.status, e.param, str(e)
+        raise AssertionError("not refused")
+    fmt = lambda schema, strict=False: {"type": "json_schema", "json_schema": {"name": "x", "schema": schema, "strict": strict}}
+    plain = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+    count = lambda n: [{"type": "function", "function": {"name": "count", "parameters": {"type": "object", "properties": {"n": n}, "required": ["n"]}}}]
+    cases = [({"type": "integer", "const": 2**70}, "const: 1180591620717411303424 is beyond ±2**53"), ({"enum": [2**70]}, "enum.0: 1180591620717411303424"),
+             ({"type": "integer", "minimum": 2**63, "maximum": 2**63 + 3}, "minimum: 9223372036854775808"), ({"enum": [12345678901234567891]}, "enum.0: "),
+             ({"type": "integer", "const": 2**53 + 1}, "const: 9007199254740993"), ({"type": "integer", "exclusiveMaximum": -2**63}, "exclusiveMaximum: "),
+             ({"type": "string", "pattern": "x\\"}, "pattern: the regex 'x\\\\' does not parse"), ({"type": "string", "pattern": "\\"}, "pattern: the regex '\\\\'"),
+             ({"type": "string", "enum": ["a" * 600_000]}, "enum.0: a string of 600002 bytes")]
+    for schema, why in cases:
+        for strict in (False, True):
+            status, param, msg = refusal(ChatCompletionRequest(**plain, response_format=fmt(schema, strict)))
+            test_eq((status, param, msg.startswith(f"response_format: invalid json_schema: {why}")), (400, "response_format", True))
+        status, param, msg = refusal(ChatCompletionRequest(**plain, response_format=fmt({"type": "object", "properties": {"n": schema}})))
+        test_eq((param, f"properties.n.{why}" in msg), ("response_format", True))
+        for choice in ("required", {"type": "function", "function": {"name": "count"}}):
+            for tool_grammar in (False, True):
+                status, param, msg = refusal(ChatCompletionRequest(**plain, tools=count(schema), tool_choice=choice), tool_grammar)
+                test_eq((status, param, msg.startswith("tools: "), f"properties.n.{why}" in msg), (400, "tools", True, True))
+        test_eq(response_constraint(ChatCompletionRequest(**plain, tools=count(schema)), tool_grammar=True).kind, "lark")   # auto: lenient, that tool's arguments any object
+    edge = response_constraint(ChatCompletionRequest(**plain, response_format=fmt({"type": "integer", "const": 2**53})))   # just inside: kept exactly
+    test_eq((takes(edge, str(2**53)), takes(edge, str(2**53 - 1))), (True, False))
+    for p in (r"^(?<year>\d{4})-\d\d$", r"^\p{Lu}[\w-.]*$", r"^\S+@\S+$"):                 # ECMA-262 patterns Python's re spells otherwise: taken
+        response_constraint(ChatCompletionRequest(**plain, response_format=fmt({"type": "string", "pattern": p})))
+    slow = response_constraint(ChatCompletionRequest(**plain, response_format=fmt({"type": "string", "pattern": "^a{300000}$"})))   # compiles...
+    test_fail(lambda: grammars.check(slow), contains="the grammar library fails on it: lexer error: too many expressions constructed")   # ...the engine's check refuses it
 
 
 def test_model_backend_keeps_tool_choice():
@@ -118,8 +154,8 @@ def test_model_backend_keeps_tool_choice():
             test_eq(call.function.name, "get_weather")
             jsonschema.validate(json.loads(call.function.arguments), schemas["get_weather"])
             content = ans.choices[0].logprobs.content
-            test_eq((len(content), [len(e.top_logprobs) for e in content][:1]), (len(r.token_ids), [2]))
-            test_eq(b"".join(bytes(e.bytes) for e in content[:-1]).decode(), r.text)
+            test_eq((len(content), [len(e.top_logprobs) for e in content][:1]), (len(r.token_ids) - 1, [2]))   # the end of the turn is not content (55)
+            test_eq(b"".join(bytes(e.bytes) for e in content).decode(), r.text)
             fmt = {"type": "json_schema", "json_schema": {"name": "answer", "schema": answer_schema, "strict": True}}
             r, ans = model_answer(eng, changed(base, tools=None, response_format=fmt), seed)
             jsonschema.validate(json.loads(ans.choices[0].message.content), answer_schema)

@@ -6,7 +6,9 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Sequence
+import re
+import warnings
+from typing import Any, Iterable, Iterator, Sequence
 
 import llguidance
 import torch
@@ -15,7 +17,8 @@ from .sampler import Constraint
 from .tokenizer import ByteTokenizer
 
 # %% auto #0
-__all__ = ['JSON_OPTIONS', 'JSON_OBJECT', 'CALL_JSON', 'grammar_tokenizer', 'grammar_of', 'grammar_reason', 'GrammarMatcher',
+__all__ = ['EXACT_INT', 'LONGEST_LITERAL', 'JSON_OPTIONS', 'JSON_OBJECT', 'CALL_JSON', 'grammar_tokenizer', 'subschemas',
+           'value_problem', 'regex_problem', 'pattern_problem', 'grammar_of', 'grammar_reason', 'GrammarMatcher',
            'Grammars', 'allowed_tokens', 'strict_schema', 'arguments_schema', 'call_schemas', 'schema_error',
            'tool_calls_schema', 'hermes_calls_grammar']
 
@@ -25,11 +28,88 @@ def grammar_tokenizer(tokenizer: ByteTokenizer) -> llguidance.LLTokenizer:
     return llguidance.LLTokenizer(tokenizer.backend.to_str(), n_vocab=tokenizer.vocab_size,
                                   eos_token=[tokenizer.im_end_id, tokenizer.eos_token_id])
 
-# %% ../../nbs/54b_grammar.ipynb #6f67fb9e
+# %% ../../nbs/54b_grammar.ipynb #e7b29868
+EXACT_INT = 2**53   # llguidance keeps a schema's numbers exactly up to this size, integers included
+LONGEST_LITERAL = 500_000   # bytes of a const/enum string: llguidance 1.9.1's lexer fails at a forced run of about 516,600
+_NUMBERS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_SCHEMA_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
+_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
+_MORE_ONE = ("unevaluatedProperties", "unevaluatedItems", "additionalItems")
+
+def subschemas(schema: Any, path: str = "") -> Iterator[tuple[str, dict]]:
+    "`schema` and every schema inside it, in order, each with its path (`properties.city`, `anyOf.0`)."
+    todo = [(path, schema)]   # a stack, not recursion: a schema may nest deeper than Python's recursion limit
+    while todo:
+        path, schema = todo.pop()
+        if not isinstance(schema, dict): continue
+        yield path, schema
+        at, subs = lambda *ks: ".".join(k for k in (path, *map(str, ks)) if k), []
+        for k, v in schema.items():
+            if k in _SCHEMA_MAPS and isinstance(v, dict): subs += [(at(k, n), s) for n, s in v.items()]
+            elif k in _SCHEMA_ONE + _MORE_ONE and isinstance(v, dict): subs.append((at(k), v))
+            elif k in _SCHEMA_LISTS and isinstance(v, list): subs += [(at(k, i), s) for i, s in enumerate(v)]
+        todo += reversed(subs)
+
+def _leaves(x: Any, path: str) -> Iterator[tuple[str, Any]]:
+    "Every number and string inside a JSON value, in order, each with its path."
+    todo = [(path, x)]
+    while todo:
+        path, x = todo.pop()
+        items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else None
+        if items is None: yield path, x
+        else: todo += reversed([(f"{path}.{k}", v) for k, v in items])
+
+def value_problem(schema: Any) -> str | None:
+    "Where `schema` has a number or string llguidance would not write as given: its path and why (None: nowhere)."
+    for path, s in subschemas(schema):
+        at = lambda k: f"{path}.{k}" if path else k
+        found = [(at(k), s[k]) for k in _NUMBERS if k in s]
+        if "const" in s: found += _leaves(s["const"], at("const"))
+        if isinstance(s.get("enum"), list): found += _leaves(s["enum"], at("enum"))
+        for where, v in found:
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and not abs(v) <= EXACT_INT:
+                return f"{where}: {v} is beyond ±2**53 ({EXACT_INT}), where the grammar library no longer keeps every number exactly"
+            if isinstance(v, str) and (n := len(json.dumps(v, ensure_ascii=False).encode())) > LONGEST_LITERAL:
+                return f"{where}: a string of {n} bytes is longer than the grammar library can write ({LONGEST_LITERAL})"
+    return None
+
+# %% ../../nbs/54b_grammar.ipynb #e9f94bbc
+_SPELLINGS = re.compile(r"(\\[pP]\{[^}]*\}|\\[pP][A-Za-z]|\\[ux]\{[0-9a-fA-F]*\})|(\\z)|(\\[dDwWsS]-)(?!\])|\\.|(\(\?<)(?=[A-Za-z_])"
+                        r"|\(\?[a-zA-Z-]+(\)|:)", re.S)
+
+def _as_python(pattern: str) -> str:
+    "`pattern` with ECMA-262's and Rust's own spellings rewritten into ones Python's `re` parses alike."
+    def one(m: re.Match) -> str:
+        code, end, hyphen, group, flags = m.groups()
+        return "x" if code else r"\Z" if end else hyphen[:-1] + r"\-" if hyphen else "(?P<" if group else "" if flags == ")" else "(?:" if flags else m[0]
+    return _SPELLINGS.sub(one, pattern)
+
+def regex_problem(pattern: str) -> str | None:
+    "Why `pattern` does not parse as a regular expression (None: it does)."
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # re's FutureWarning about nested sets: a Rust class such as [a-z&&[^b]]
+        try: re.compile(_as_python(pattern))
+        except re.error as e: return f"the regex {pattern[:80]!r} does not parse: {e.msg}"
+    return None
+
+def pattern_problem(schema: Any) -> str | None:
+    "Where `schema` has a `pattern` (or a `patternProperties` name) that does not parse: its path and why (None: nowhere)."
+    for path, s in subschemas(schema):
+        at = lambda k: f"{path}.{k}" if path else k
+        found = [(at("patternProperties"), p) for p in s.get("patternProperties") or {}]
+        if isinstance(s.get("pattern"), str): found.append((at("pattern"), s["pattern"]))
+        for where, p in found:
+            if why := regex_problem(p): return f"{where}: {why}"
+    return None
+
+# %% ../../nbs/54b_grammar.ipynb #82093dbd
 JSON_OPTIONS = {"whitespace_flexible": False}
 
 def grammar_of(c: Constraint, tokenizer: llguidance.LLTokenizer | None = None) -> str:
     "llguidance's grammar for `c`, checked; a ValueError saying what is wrong with it."
+    schema = _json(c.spec) if c.kind == "json_schema" else None
+    if why := value_problem(schema): raise ValueError(f"invalid json_schema: {why}")   # before llguidance: it misreads them, or crashes
     try:
         grammar = (llguidance.LLMatcher.grammar_from_regex(c.spec) if c.kind == "regex"
                    else llguidance.LLMatcher.grammar_from_lark(c.spec) if c.kind == "lark"
@@ -37,7 +117,14 @@ def grammar_of(c: Constraint, tokenizer: llguidance.LLTokenizer | None = None) -
     except ValueError as e: raise ValueError(f"invalid {c.kind}: {e}") from None
     if err := llguidance.LLMatcher.validate_grammar(grammar, tokenizer):
         raise ValueError(f"invalid {c.kind}: {grammar_reason(err)}")
+    if why := regex_problem(c.spec) if c.kind == "regex" else pattern_problem(schema):   # what llguidance took but misreads
+        raise ValueError(f"invalid {c.kind}: {why}")
     return grammar
+
+def _json(text: str) -> Any:
+    "The JSON value of `text`; None if it is not JSON (llguidance says why)."
+    try: return json.loads(text)
+    except (ValueError, RecursionError): return None
 
 def grammar_reason(err: str) -> str:
     "llguidance's error in one line: its first line, and the regex parser's `error:` line when it has one."
@@ -60,6 +147,13 @@ class GrammarMatcher:
         "Advance over `token`; False if the grammar does not take it (the matcher then stays in error)."
         return self._m.consume_token(token)
 
+    def start_error(self, steps: int = 4) -> str | None:
+        "Take the first `steps` steps of a request (a mask, then its first allowed token): the library's error, if it fails on them."
+        for _ in range(steps):
+            if self.done or self._m.is_error(): break
+            self.accept(int(self.allowed().nonzero()[0]))   # llguidance builds its lexer lazily: some limits show only here
+        return self.error if self._m.is_error() else None
+
     @property
     def done(self) -> bool: return self._m.is_stopped()
     @property
@@ -71,8 +165,8 @@ class Grammars:
         self.vocab_size, self.tokenizer = tokenizer.vocab_size, grammar_tokenizer(tokenizer)
 
     def check(self, c: Constraint) -> None:
-        "Raise a ValueError if `c` cannot be compiled."
-        grammar_of(c, self.tokenizer)
+        "Raise a ValueError if `c` cannot be compiled, or if its matcher fails on its first steps."
+        if err := self.matcher(c).start_error(): raise ValueError(f"invalid {c.kind}: the grammar library fails on it: {err}")
 
     def matcher(self, c: Constraint) -> GrammarMatcher:
         "A fresh matcher for `c`, at the start of its grammar."
@@ -91,10 +185,6 @@ def allowed_tokens(matchers: Sequence[GrammarMatcher | None], vocab_size: int,
     return out.to(device)
 
 # %% ../../nbs/54b_grammar.ipynb #e9266384
-_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
-_SCHEMA_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
-_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems", "items")
-
 def strict_schema(schema: Any, close: bool = True) -> Any:
     "A copy of a JSON schema in which every object takes only the properties it names, unless it says otherwise (or `allOf` spreads them)."
     if not isinstance(schema, dict): return schema
@@ -137,19 +227,24 @@ def call_schemas(tools: Iterable[tuple[str, dict | None]], key: str, options: di
     calls, defs = [], {}
     for i, (name, params) in enumerate(tools):
         args = arguments_schema(params)
-        if options and options.get("lenient") and schema_error(args, options): args = {"type": "object"}   # e.g. a look-around pattern: any object
+        if err := schema_error(args, options):   # each tool's schema alone, so the error names its tool
+            if not (options and options.get("lenient")): raise ValueError(f"{name}'s parameters: {err}")
+            args = {"type": "object"}   # lenient, e.g. a look-around pattern: any object
         if '"$ref"' in json.dumps(args): args = _hoisted(args, f"tool{i}", defs)   # its refs point at its own root: keep them true
         calls.append({"type": "object", "properties": {"name": {"const": name}, key: args}, "required": ["name", key], "additionalProperties": False})
     return calls, defs
 
 def schema_error(schema: dict, options: dict | None = None) -> str | None:
-    "Why llguidance cannot build a grammar for `schema` (None: it can)."
+    "Why llguidance cannot build a grammar for `schema` (with `options`: its JSON options), or would misread it (None: it can)."
     if options is None:
         try: grammar_of(Constraint.json_schema(schema))
         except ValueError as e: return str(e)
         return None
-    try: return llguidance.LLMatcher.validate_grammar(llguidance.LLMatcher.grammar_from_json_schema(schema, defaults=options)) or None
-    except ValueError as e: return str(e)
+    if why := value_problem(schema): return f"invalid json_schema: {why}"
+    try: err = llguidance.LLMatcher.validate_grammar(llguidance.LLMatcher.grammar_from_json_schema(schema, defaults=options))
+    except ValueError as e: err = str(e)
+    why = grammar_reason(err) if err else pattern_problem(schema)
+    return f"invalid json_schema: {why}" if why else None
 
 def tool_calls_schema(tools: Iterable[tuple[str, dict | None]], max_calls: int | None = None) -> dict:
     "The schema of `tool_choice=\"required\"`'s answer: `[{\"name\": ..., \"parameters\": {...}}, ...]`, one call or more."

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, hermes_calls_grammar, schema_error, strict_schema, tool_calls_schema
+from ..engine.grammar import JSON_OBJECT, arguments_schema, grammar_of, hermes_calls_grammar, strict_schema, tool_calls_schema
 from ..engine.sampler import Constraint
 from .chat import tool_choice_promise
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
@@ -22,21 +22,18 @@ def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) 
     params, choice, fmt = {t.function.name: t.function.parameters for t in req.tools or []}, req.tool_choice, req.response_format
     named, hermes = isinstance(choice, NamedToolChoice), tool_grammar and req.tool_call_parser in (None, *HERMES_FORMATS)
     most = 1 if req.parallel_tool_calls is False or named else None   # a named tool: one call of it
-    if params and hermes and choice != "none":   # the model's own format (hermes) for every choice
-        tools = [(choice.function.name, params[choice.function.name])] if named else params.items()
-        c, field = Constraint.lark(hermes_calls_grammar(tools, most, free_text=choice in (None, "auto"))), "tools"
-    elif params and choice == "required": c, field = Constraint.json_schema(tool_calls_schema(params.items(), most)), "tools"
-    elif params and named: c, field = Constraint.json_schema(arguments_schema(params[choice.function.name])), "tools"
-    elif fmt is None or fmt.type == "text": return None
-    elif fmt.type == "json_object": c, field = JSON_OBJECT, "response_format"
-    else:
-        schema = fmt.json_schema.schema_
-        c, field = Constraint.json_schema(strict_schema(schema) if fmt.json_schema.strict else schema), "response_format"
-    try: grammar_of(c)
-    except ValueError as e:
-        if c.kind == "lark":   # say which tool, in the schema's words, not the grammar's
-            e = next((f"{n}'s parameters: {err}" for n, p in params.items() if (err := schema_error(arguments_schema(p)))), e)
-        raise ChatRequestError(f"{field}: {e}", field, "invalid_value") from None
+    field = "tools" if params and (choice == "required" or named or hermes and choice != "none") else "response_format"
+    if field == "response_format" and (fmt is None or fmt.type == "text"): return None
+    try:   # a tool's schema is checked as its grammar is built (54b's call_schemas names the tool), the whole grammar after
+        if field == "tools" and hermes:   # the model's own format (hermes) for every choice
+            tools = [(choice.function.name, params[choice.function.name])] if named else params.items()
+            c = Constraint.lark(hermes_calls_grammar(tools, most, free_text=choice in (None, "auto")))
+        elif field == "tools" and named: c = Constraint.json_schema(arguments_schema(params[choice.function.name]))
+        elif field == "tools": c = Constraint.json_schema(tool_calls_schema(params.items(), most))
+        elif fmt.type == "json_object": c = JSON_OBJECT
+        else: c = Constraint.json_schema(strict_schema(fmt.json_schema.schema_) if fmt.json_schema.strict else fmt.json_schema.schema_)
+        grammar_of(c)
+    except ValueError as e: raise ChatRequestError(f"{field}: {e}", field, "invalid_value") from None
     return c
 
 # %% ../../nbs/63b_structured.ipynb #bf9c9379
