@@ -76,9 +76,10 @@ def demo_main(argv: list[str] | None = None) -> int:
     "`refmoe demo`: run every defect's scenario legacy and fixed; exit 1 if any lesson fails."
     p = argparse.ArgumentParser(prog="refmoe demo", description=demo_main.__doc__.split(": ", 1)[1])
     p.add_argument("--device", default="cpu", help="cpu (default) or cuda: real CUDA graphs and compiled Triton")
-    p.add_argument("--defect", action="append", metavar="N", help="run only this defect's scenarios (number or key); repeatable")
-    p.add_argument("--scenario", action="append", metavar="MODULE:NAME",
-                   help="run this Scenario object instead of the registered ones; repeatable")
+    which = p.add_mutually_exclusive_group()   # a scenario names its own defect: both would leave one of them unused
+    which.add_argument("--defect", action="append", metavar="N", help="run only this defect's scenarios (number or key); repeatable")
+    which.add_argument("--scenario", action="append", metavar="MODULE:NAME",
+                       help="run this Scenario object instead of the registered ones; repeatable")
     p.add_argument("--json", action="store_true", help="print one JSON object per defect instead of the table")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     a = p.parse_args(argv)

@@ -7,6 +7,7 @@ from refmoe.layers.forward_batch import ForwardBatch, ForwardMode, check_forward
 from refmoe.runners.graphs import (
     GraphRunner,
     bucket_sizes,
+    check_buckets,
     make_backend,
     pick_bucket,
 )
@@ -25,6 +26,17 @@ def test_buckets():
     test_eq([pick_bucket(n, [4, 1, 2]) for n in (1, 2, 3, 4, 5)], [1, 2, 4, 4, None])
     test_fail(lambda: pick_bucket(0, [1]), contains="at least one row")
     test_fail(lambda: bucket_sizes(0), contains="at least 1")
+    test_fail(lambda: bucket_sizes(2.5), contains="max_size must be an int, got 2.5", exc=TypeError)
+
+
+def test_check_buckets():
+    test_eq(check_buckets([4, 1, 2, 4]), [1, 2, 4])
+    test_fail(lambda: check_buckets([]), contains="buckets must name at least one size, got []; pass None", exc=ValueError)
+    test_fail(lambda: check_buckets([2.5]), contains="buckets must be ints, got [2.5]", exc=TypeError)
+    test_fail(lambda: check_buckets([2, True]), contains="buckets must be ints, got [True]", exc=TypeError)
+    test_fail(lambda: check_buckets(8), contains="buckets must be a sequence of ints, got 8", exc=TypeError)
+    test_fail(lambda: check_buckets("8"), contains="buckets must be a sequence of ints", exc=TypeError)
+    test_fail(lambda: check_buckets([0, 2]), contains="buckets must be positive, got [0, 2]", exc=ValueError)
 
 
 def test_cpu_replay_reads_static_buffers():
@@ -137,6 +149,8 @@ def test_runner_skeleton():
     r.buffers.input_ids[:3] = torch.tensor([5, 6, 7]); r.graphs[4].replay()
     test_eq(r.graphs[4].output.tolist(), [10, 12, 14, 0])
     test_fail(lambda: Doubling(kv, [0, 2]), contains="buckets must be positive")
+    test_fail(lambda: Doubling(kv, []), contains="buckets must name at least one size", exc=ValueError)
+    test_fail(lambda: Doubling(kv, [2.5]), contains="buckets must be ints", exc=TypeError)
     test_fail(lambda: r._check(ForwardBatch.init_new("extend", [[1, 2]], [[1, 2]], kv)), contains="the toy runner takes decode batches, got extend")
     test_fail(lambda: r._check(ForwardBatch.init_new("decode", [[1]], [[1]], KVCache(1, 16, 1, 2, max_context=4))), contains="another KV cache")
     test_fail(lambda: GraphRunner(nn.Identity(), kv, [1])._static_forward(1), contains="must define _static_forward")

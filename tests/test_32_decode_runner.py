@@ -48,6 +48,17 @@ def test_capture_order_and_pool():
     test_eq(DecodeCudaGraphRunner(m, m.make_kv_cache(64), max_bs=20, backend="cpu").capture_order, [20, 16, 8, 4, 2, 1])
 
 
+def test_sizes_checked_before_allocation():
+    m = build_model("tiny")
+    cache = m.make_kv_cache(16)
+    test_fail(lambda: DecodeCudaGraphRunner(m, cache, buckets=[]), contains="buckets must name at least one size", exc=ValueError)
+    test_fail(lambda: DecodeCudaGraphRunner(m, cache, buckets=[2.5]), contains="buckets must be ints, got [2.5]", exc=TypeError)
+    test_fail(lambda: DecodeCudaGraphRunner(m, cache, buckets=[True]), contains="buckets must be ints, got [True]", exc=TypeError)
+    test_fail(lambda: DecodeCudaGraphRunner(m, cache, max_bs=2.5), contains="max_bs must be an int", exc=TypeError)
+    test_fail(lambda: DecodeCudaGraphRunner(m, cache, max_bs=True), contains="max_bs must be an int", exc=TypeError)
+    test_fail(lambda: DecodeCudaGraphRunner(m, cache, max_bs=0), contains="max_bs must be >= 1", exc=ValueError)
+
+
 def test_replay_matches_eager_and_pads():
     m = build_model("tiny", seed=1)
     for ep in (1, 2):

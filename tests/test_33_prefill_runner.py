@@ -78,6 +78,17 @@ def test_prefill_fallback_and_errors():
     test_fail(lambda: PrefillCudaGraphRunner(torch.nn.Linear(2, 2), r.kv_cache), contains="cannot find the transformer body of Linear")
 
 
+def test_sizes_checked_before_allocation():
+    m = build_multimodal_model("tiny", seed=2)
+    cache = m.make_kv_cache(128)
+    test_fail(lambda: PrefillCudaGraphRunner(m, cache, buckets=[]), contains="buckets must name at least one size", exc=ValueError)
+    test_fail(lambda: PrefillCudaGraphRunner(m, cache, buckets=[16.0]), contains="buckets must be ints, got [16.0]", exc=TypeError)
+    test_fail(lambda: PrefillCudaGraphRunner(m, cache, buckets=[16], max_bs=2.5), contains="max_bs must be an int", exc=TypeError)
+    test_fail(lambda: PrefillCudaGraphRunner(m, cache, buckets=[16], max_bs=True), contains="max_bs must be an int", exc=TypeError)
+    test_fail(lambda: PrefillCudaGraphRunner(m, cache, max_tokens=40.0), contains="max_tokens must be an int, got 40.0", exc=TypeError)
+    test_eq(PrefillCudaGraphRunner(m, cache, max_tokens=40, max_bs=1).buckets, [16, 32, 40])
+
+
 def test_stale_embeds_legacy_and_fixed():
     with legacy(4): bad = stale_embeds_case("cpu", seed=1)
     test_eq((bad["image"]["wrong_rows"], bad["text"]["wrong_rows"], bad["slot_holds_image_embeds"]), ([], list(range(12)), True))

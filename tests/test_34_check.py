@@ -6,6 +6,7 @@ from refmoe.layers.attention import KVCache
 from refmoe.layers.forward_batch import ForwardBatch, ForwardMode
 from refmoe.runners.check import (
     Workload,
+    check_ep_sizes,
     check_main,
     check_runners,
     differential_check,
@@ -61,6 +62,18 @@ def test_workload_coverage():
     test_eq({s.ep_size for s in a}, {1, 2}); assert sum(s.image_features is not None for s in a) > 10
 
 
+def test_check_ep_sizes():
+    test_eq(check_ep_sizes((1, 2), 8), [1, 2])
+    test_fail(lambda: check_ep_sizes([3], 8), contains="8 experts cannot be split evenly over ep_size=3 ranks: choose an ep_size that divides 8")
+    test_fail(lambda: check_ep_sizes([2, 10**20], 8), contains=f"ep_size={10**20} ranks")
+    test_fail(lambda: check_ep_sizes([], 8), contains="at least one EP size")
+    test_fail(lambda: check_ep_sizes([True], 8), contains="ep sizes must be ints >= 1, got True")
+
+
+def test_check_runners_refuses_ep_sizes():
+    test_fail(lambda: check_runners(steps=1, ep_sizes=[3]), contains="8 experts cannot be split evenly over ep_size=3")
+
+
 def test_legacy_switches_caught():
     for n, output, slot in ((2, "logits", "num_token_non_padded"), (3, "routed_pairs", None), (4, "logits", "input_embeds")):
         for seed in (0, 1):
@@ -98,6 +111,17 @@ def test_check_main_counts_are_bounded():
     test_eq(usage_error(["--steps", "99999999999999999999"])[0], 2)
     test_eq(usage_error(["--threads", "99999999999999999999"])[0], 2)
     test_eq(usage_error(["--ep", "0"]), (2, "refmoe check: error: argument --ep: '0' must be >= 1"))
+    test_eq(usage_error(["--steps", "3", "--ep", "1", "3"]),
+            (2, "refmoe check: error: --ep: 8 experts cannot be split evenly over ep_size=3 ranks: choose an ep_size that divides 8"))
+    test_eq(usage_error(["--steps", "3", "--ep", "99999999999999999999"])[1],
+            "refmoe check: error: --ep: 8 experts cannot be split evenly over ep_size=99999999999999999999 ranks: choose an ep_size that divides 8")
+
+
+def test_check_main_lists_a_defect_once():
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        check_main(["--steps", "3", "--ep", "1", "--legacy", "2", "--legacy", "stale_num_token_non_padded", "--legacy", "4"])
+    test_eq(json.loads(buf.getvalue())["legacy"], [2, 4])
 
 
 def test_check_main_cuda_backend_needs_cuda():

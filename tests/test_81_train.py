@@ -4,10 +4,13 @@ import math, os, queue, subprocess, threading, time
 from pathlib import Path
 import torch
 from refmoe.engine.tokenizer import ByteTokenizer
-from refmoe.models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_config
+from refmoe.models.deepseek_v2 import DeepseekV2ForCausalLM, ModelConfig, build_model, get_config
 from refmoe.train.trainer import (
+    MAX_BATCH,
+    MAX_STEPS,
     TrainConfig,
     causal_forward,
+    check_train_config,
     first_targets,
     lm_loss,
     lr_at,
@@ -18,7 +21,8 @@ from refmoe.train.trainer import (
 )
 
 from fastcore.test import test_eq, test_fail, test_close
-import tempfile, threading, time
+import itertools, math, tempfile, threading, time
+from unittest import mock
 from dataclasses import replace
 import matplotlib.pyplot as plt
 from pathlib import Path
@@ -68,8 +72,8 @@ def test_prefetch_ends_fails_and_stops():
 
 
 def test_train_runs_and_learns_on_cpu():
-    test_fail(lambda: train(TrainConfig(steps=0)), contains="must be positive")
-    test_fail(lambda: train(TrainConfig(data_workers=-1)), contains="data_workers must be >= 0")
+    test_fail(lambda: train(TrainConfig(steps=0)), contains="steps must be an int in 1..1000000, got 0")
+    test_fail(lambda: train(TrainConfig(data_workers=-1)), contains="data_workers must be an int in 0..64, got -1")
     test_fail(lambda: train(TrainConfig(rename=1.5)), contains="shares in [0, 1]")
     test_fail(lambda: train(TrainConfig(preamble=-0.1)), contains="shares in [0, 1]")
     test_fail(lambda: train(TrainConfig(wide_from=-5)), contains="wide_from must be")
@@ -79,7 +83,7 @@ def test_train_runs_and_learns_on_cpu():
     test_eq(a.losses, b.losses)
     test_eq(train(replace(cfg, data_workers=0), progress=False).losses, a.losses)   # a thread or processes: the same batches
     test_eq(len(a.first_losses), len(a.losses))
-    test_fail(lambda: train(TrainConfig(first_weight=-1.0)), contains="first_weight must be >= 0")
+    test_fail(lambda: train(TrainConfig(first_weight=-1.0)), contains="first_weight must be a finite number >= 0")
     assert 0.0 <= a.data_seconds <= a.seconds, (a.data_seconds, a.seconds)
     assert 4.0 < a.losses[0] < 7.0, a.losses
     assert a.losses[-1] < a.losses[0], a.losses
@@ -88,6 +92,27 @@ def test_train_runs_and_learns_on_cpu():
     test_close(lr_at(6000, 1.0, TrainConfig()), 1e-4)
     test_close(lr_at(500, 0.5, TrainConfig()), 1e-3 * 0.55)
     test_eq(len(train(TrainConfig(steps=50, batch_size=1, device="cpu", max_minutes=1e-9), progress=False).losses), 0)
+
+
+def test_train_refuses_bad_knobs_before_building():
+    one = TrainConfig(steps=1, batch_size=1, warmup=0, device="cpu", data_workers=0)
+    def refused(**knobs):
+        "The message `train` refuses `one` with these knobs by, checked to come before any model is built."
+        def build(*a, **k): raise AssertionError("a model was built")
+        with mock.patch.dict(train.__globals__, {"build_model": build}):
+            try: train(replace(one, **knobs), progress=False)
+            except ValueError as e: return str(e)
+    for name in ("lr", "weight_decay", "aux_weight", "first_weight"):
+        for bad in (math.nan, math.inf):
+            test_eq(refused(**{name: bad}), f"{name} must be a finite number >= 0, got {bad!r}")
+    for bad in (math.nan, math.inf, 0.0, -1.0):
+        test_eq(refused(clip=bad), f"clip must be a finite number > 0 (the largest gradient norm), got {bad!r}")
+    test_eq(refused(batch_size=10**20), f"batch_size must be an int in 1..{MAX_BATCH}, got {10**20}")
+    test_eq(refused(steps=10**20), f"steps must be an int in 1..{MAX_STEPS}, got {10**20}")
+    test_eq(refused(steps=2.5), f"steps must be an int in 1..{MAX_STEPS}, got 2.5")
+    test_eq(refused(seed=2**32), "seed must be an int in 0..4294967295, got 4294967296")
+    test_eq(refused(model="tiny"), "config 'tiny' has a 1024-token context, too short for the tool conversations: train one of 4096 or more, such as tiny-tools")
+    test_eq(check_train_config(one).name, "tiny-tools")
 
 
 def test_save_run_writes_weights_and_manifest():

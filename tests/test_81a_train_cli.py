@@ -2,7 +2,7 @@
 import pytest
 import argparse, sys, tempfile
 from pathlib import Path
-from refmoe.train.trainer import TrainConfig, plot_losses, save_run, train
+from refmoe.train.trainer import MAX_BATCH, MAX_STEPS, MAX_WORKERS, TrainConfig, check_train_config, plot_losses, save_run, train
 from refmoe.train.train_cli import (
     step_or_never,
     train_main,
@@ -14,6 +14,13 @@ from pathlib import Path
 from unittest import mock
 import torch
 
+def untrained(argv):
+    "The last stderr line of `train_main(argv)`, with `train` replaced by one that stops at once (so no run starts)."
+    err = io.StringIO()
+    def stop(cfg): raise ValueError(f"train called with max_minutes={cfg.max_minutes}")
+    with mock.patch.dict(train_main.__globals__, {"train": stop}), contextlib.redirect_stderr(err), contextlib.suppress(SystemExit): train_main(argv)
+    return err.getvalue().strip().splitlines()[-1]
+
 
 def test_train_main_usage_errors():
     import contextlib, io
@@ -22,7 +29,7 @@ def test_train_main_usage_errors():
         with contextlib.redirect_stderr(err), contextlib.suppress(SystemExit): train_main(argv)
         return err.getvalue().strip().splitlines()[-1]
     test_eq(usage_error(["v9"]), "refmoe train: error: unknown model config 'v9'; known: tiny, tiny-tools, v2-lite-moe")
-    test_eq(usage_error(["--steps", "0"]), "refmoe train: error: steps and batch_size must be positive, got 0, 16")
+    test_eq(usage_error(["--steps", "0"]), "refmoe train: error: argument --steps: '0' must be in 1..1000000")
     test_eq(usage_error(["--wide-from", "-3"]), "refmoe train: error: argument --wide-from: expected a step number >= 0 or 'never', got '-3'")
     test_eq(usage_error(["--short-until", "soon"]), "refmoe train: error: argument --short-until: expected a step number >= 0 or 'never', got 'soon'")
     test_eq([step_or_never(s) for s in ("never", "None", "0", "2000")], [None, None, 0, 2000])   # 'never' turns a default schedule off
@@ -35,14 +42,6 @@ def test_train_main_usage_errors():
 
 
 def test_train_main_checks_before_training():
-    import contextlib, io
-    from unittest import mock
-    def untrained(argv):
-        "The last stderr line of `train_main(argv)`, with `train` replaced by one that stops at once (so no run starts)."
-        err = io.StringIO()
-        def stop(cfg): raise ValueError(f"train called with max_minutes={cfg.max_minutes}")
-        with mock.patch.dict(train_main.__globals__, {"train": stop}), contextlib.redirect_stderr(err), contextlib.suppress(SystemExit): train_main(argv)
-        return err.getvalue().strip().splitlines()[-1]
     test_eq(untrained(["--max-minutes", "0"]), "refmoe train: error: argument --max-minutes: '0' must be > 0 and finite")
     test_eq(untrained(["--max-minutes", "-2"]), "refmoe train: error: argument --max-minutes: '-2' must be > 0 and finite")
     test_fail(lambda: train(TrainConfig(steps=1, batch_size=1, max_minutes=0, device="cpu"), progress=False), contains="max_minutes must be > 0")
@@ -54,3 +53,27 @@ def test_train_main_checks_before_training():
         test_eq(untrained(["--out", f"{d}/w.safetensors", "--plot", f"{d}/file/loss.png"]), f"refmoe train: error: --plot: cannot write {d}/file/loss.png: {d}/file is a file, not a folder")
         test_eq(untrained(["--out", f"{d}/new/w.safetensors", "--max-minutes", "1.5"]), "refmoe train: error: train called with max_minutes=1.5")
         test_eq((Path(d, "new").is_dir(), sorted(p.name for p in Path(d, "new").iterdir())), (True, []))   # the folder made, the scratch file gone
+
+
+def test_train_main_refuses_unrunnable_settings():
+    with tempfile.TemporaryDirectory() as d:
+        w = ["--out", f"{d}/w.safetensors"]
+        for argv, line in [
+            (["--lr", "inf"], "lr must be a finite number >= 0, got inf"),
+            (["--lr", "nan"], "lr must be a finite number >= 0, got nan"),
+            (["--aux-weight", "nan"], "aux_weight must be a finite number >= 0, got nan"),
+            (["--weight-decay", "inf"], "weight_decay must be a finite number >= 0, got inf"),
+            (["--first-weight", "inf"], "first_weight must be a finite number >= 0, got inf"),
+            (["--clip", "nan"], "argument --clip: 'nan' must be > 0 and finite"),
+            (["--clip", "-1"], "argument --clip: '-1' must be > 0 and finite"),
+            (["--clip", "0"], "argument --clip: '0' must be > 0 and finite"),
+            (["--batch-size", "9" * 20], f"argument --batch-size: '{'9' * 20}' must be in 1..1024"),
+            (["--steps", "9" * 20], f"argument --steps: '{'9' * 20}' must be in 1..1000000"),
+            (["--data-workers", "1000"], "argument --data-workers: '1000' must be in 0..64"),
+            (["--seed", "-1"], "argument --seed: '-1' must be in 0..4294967295"),
+            (["tiny"], "config 'tiny' has a 1024-token context, too short for the tool conversations: train one of 4096 or more, such as tiny-tools"),
+        ]:
+            test_eq(untrained(argv + w), "refmoe train: error: " + line)
+    test_eq(untrained(["tiny"]), "refmoe train: error: config 'tiny' has a 1024-token context, too short for the tool conversations: "
+            "train one of 4096 or more, such as tiny-tools")
+    test_eq(untrained(["v2-lite-moe", "--steps", "1"]), "refmoe train: error: --out is required: config 'v2-lite-moe' has no weights file of its own")

@@ -74,6 +74,11 @@ def test_defects_named_twice_run_once():
     test_eq(code, 2); assert "unknown defect '²'" in out and "Traceback" not in out, out
 
 
+def test_scenario_and_defect_are_exclusive():
+    code, out = refmoe_cli("demo", "--scenario", "refmoe.core.scenario:example_scenario", "--defect", "1", "--no-progress")
+    test_eq((code, out.strip().splitlines()[-1]), (2, "refmoe demo: error: argument --defect: not allowed with argument --scenario"))
+
+
 def test_cli_front_door():
     code, out = refmoe_cli("demo", "--device", "tpu")
     test_eq(code, 2); assert "is not supported: use 'cpu' or 'cuda'" in out and "Traceback" not in out, out

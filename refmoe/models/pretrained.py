@@ -81,6 +81,8 @@ def load_pretrained(model: nn.Module, path: str | Path | None = None) -> nn.Modu
     name = getattr(getattr(model, "config", None), "name", "?")
     path = Path(path) if path is not None else weights_path(model.config)
     if not path.is_file():
+        if getattr(getattr(model, "config", None), "weights", None) is None:   # no shipped file: `refmoe train` would not make this one
+            raise MissingWeightsError(f"no trained weights for {name!r} at {path}: no such file ({name!r} ships no trained weights)")
         raise MissingWeightsError(f"no trained weights for {name!r} at {path}: make them with `refmoe train {name}` "
                                   f"(notebook 81_train) or point ${WEIGHTS_ENV} at a folder that has them")
     expected, actual = read_manifest(path).get("sha256"), sha256_of(path)

@@ -13,7 +13,7 @@ import torch
 from fastcore.basics import patch
 from torch import nn
 
-from ..core.env import check_graph_backend, device_label, int_between, parse_dtype, positive_int, resolve_device, seed_int
+from ..core.env import check_graph_backend, device_label, exact_int, int_between, parse_dtype, positive_int, resolve_device, seed_int
 from ..core.legacy import get_defect, legacy
 from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode
@@ -25,7 +25,7 @@ from .prefill import PrefillCudaGraphRunner
 
 # %% auto #0
 __all__ = ['Divergence', 'CheckReport', 'first_difference', 'differential_check', 'Step', 'Workload', 'RunnerHarness',
-           'check_runners', 'check_main']
+           'check_ep_sizes', 'check_runners', 'check_main']
 
 # %% ../../nbs/34_check.ipynb #1f55a251
 @dataclass
@@ -218,11 +218,23 @@ class RunnerHarness:
         return stale
 
 # %% ../../nbs/34_check.ipynb #640c5bf7
+def check_ep_sizes(ep_sizes: Sequence[int], num_experts: int) -> list[int]:
+    "`ep_sizes` as a list, after checking that each is an int that splits `num_experts` evenly (a ValueError if not)."
+    sizes = list(ep_sizes)
+    if not sizes: raise ValueError("ep_sizes must name at least one EP size")
+    for ep in sizes:
+        if exact_int(ep) is None or ep < 1: raise ValueError(f"ep sizes must be ints >= 1, got {ep!r}")
+        if num_experts % ep:
+            raise ValueError(f"{num_experts} experts cannot be split evenly over ep_size={ep} ranks: choose an ep_size that divides {num_experts}")
+    return sizes
+
+# %% ../../nbs/34_check.ipynb #003c7ee3
 def check_runners(config: str = "tiny", *, steps: int = 500, seed: int = 0, device: str | torch.device = "cpu",
                   impl: str | None = None, dtype: torch.dtype | None = None, ep_sizes: Sequence[int] = (1, 2),
                   legacy_ids: Sequence[int | str] = (), backend: str | GraphBackend | None = None, num_slots: int = 512,
                   max_context: int = 64) -> CheckReport:
     "Differential check of refmoe's decode and prefill runners against eager code over a seeded workload."
+    ep_sizes = check_ep_sizes(ep_sizes, get_config(config).moe.n_routed_experts)
     dev = resolve_device(device)
     dtype = dtype or (torch.bfloat16 if dev.type == "cuda" and config != "tiny" else torch.float32)
     with legacy(*legacy_ids):
@@ -256,9 +268,11 @@ def check_main(argv: list[str] | None = None) -> int:
     try:
         dev, config = resolve_device(a.device), get_config(a.config).name
         dtype = parse_dtype(a.dtype) if a.dtype else None
-        ids = [get_defect(x).id for x in a.legacy]
+        ids = list(dict.fromkeys(get_defect(x).id for x in a.legacy))   # a defect named twice (by number and by key) is listed once
         check_graph_backend(a.backend, dev)
     except (ValueError, KeyError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
+    try: check_ep_sizes(a.ep, get_config(config).moe.n_routed_experts)
+    except ValueError as e: p.error(f"--ep: {e}")
     torch.set_num_threads(a.threads)
     r = check_runners(config, steps=a.steps, seed=a.seed, device=dev, impl=a.impl, dtype=dtype, ep_sizes=a.ep,
                       legacy_ids=ids, backend=a.backend)

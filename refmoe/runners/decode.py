@@ -14,7 +14,7 @@ from torch import nn
 import json, subprocess, sys
 from contextlib import nullcontext
 
-from ..core.env import parse_dtype, resolve_device
+from ..core.env import exact_int, parse_dtype, resolve_device
 from ..core.legacy import fixed, is_legacy, legacy
 from ..core.scenario import Outcome, scenario
 from ..kernels.fused_moe import guarded_experts
@@ -38,7 +38,9 @@ class DecodeCudaGraphRunner(GraphRunner):
 
     def __init__(self, model: nn.Module, kv_cache: KVCache, *, max_bs: int = 64, buckets: Sequence[int] | None = None,
                  ep_size: int = 1, attn_tp_size: int = 1, attn_tp_rank: int = 0, backend: str | GraphBackend | None = None):
-        super().__init__(model, kv_cache, buckets or bucket_sizes(max_bs), ep_size=ep_size, backend=backend)
+        if exact_int(max_bs) is None: raise TypeError(f"max_bs must be an int (the largest default bucket), got {max_bs!r}")
+        if max_bs < 1: raise ValueError(f"max_bs must be >= 1 (sequences per replay), got {max_bs}")
+        super().__init__(model, kv_cache, bucket_sizes(max_bs) if buckets is None else buckets, ep_size=ep_size, backend=backend)
         self.attn_tp_size, self.attn_tp_rank = attn_tp_size, attn_tp_rank
         self.buffers = DecodeInputBuffers.create(self.max_bs, kv_cache.max_context, ep_size=ep_size, device=kv_cache.device)
         self.capture()

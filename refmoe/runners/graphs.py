@@ -14,18 +14,20 @@ from torch import nn
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
 
-from ..core.env import check_graph_backend, resolve_device
+from ..core.env import check_graph_backend, exact_int, resolve_device
 from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode, check_forward_batch
 from .input_buffers import StaticSlots
 
 # %% auto #0
-__all__ = ['GraphBackend', 'bucket_sizes', 'pick_bucket', 'GraphCaptureError', 'capture_violation', 'RecordedOp', 'CPUGraphPool',
-           'CPUGraph', 'CPUGraphBackend', 'CapturedCUDAGraph', 'CUDAGraphBackend', 'make_backend', 'GraphRunner']
+__all__ = ['GraphBackend', 'bucket_sizes', 'pick_bucket', 'check_buckets', 'GraphCaptureError', 'capture_violation', 'RecordedOp',
+           'CPUGraphPool', 'CPUGraph', 'CPUGraphBackend', 'CapturedCUDAGraph', 'CUDAGraphBackend', 'make_backend',
+           'GraphRunner']
 
 # %% ../../nbs/31_graphs.ipynb #156070e6
 def bucket_sizes(max_size: int) -> list[int]:
     "Capture sizes 1, 2, 4, 8, then every 16, up to and including `max_size`."
+    if exact_int(max_size) is None: raise TypeError(f"max_size must be an int, got {max_size!r}")
     if max_size < 1: raise ValueError(f"max_size must be at least 1, got {max_size}")
     return [s for s in (1, 2, 4, 8) if s < max_size] + list(range(16, max_size, 16)) + [max_size]
 
@@ -33,6 +35,18 @@ def pick_bucket(n: int, buckets: Sequence[int]) -> int | None:
     "The smallest bucket that holds `n` rows, or None when `n` is larger than every bucket."
     if n < 1: raise ValueError(f"a batch needs at least one row, got {n}")
     return min((b for b in buckets if b >= n), default=None)
+
+# %% ../../nbs/31_graphs.ipynb #10977ccd
+def check_buckets(buckets: Sequence[int]) -> list[int]:
+    "`buckets` sorted without repeats: a TypeError unless it is a sequence of ints, a ValueError if empty or not all >= 1."
+    if isinstance(buckets, (str, bytes)) or not hasattr(buckets, "__iter__"):
+        raise TypeError(f"buckets must be a sequence of ints, got {buckets!r}")
+    given = list(buckets)
+    sizes = [exact_int(b) for b in given]
+    if None in sizes: raise TypeError(f"buckets must be ints, got {[b for b, s in zip(given, sizes) if s is None]}")
+    if not sizes: raise ValueError("buckets must name at least one size, got []; pass None for the runner's default buckets")
+    if min(sizes) < 1: raise ValueError(f"buckets must be positive, got {sorted(set(sizes))}")
+    return sorted(set(sizes))
 
 # %% ../../nbs/31_graphs.ipynb #fdda99fb
 class GraphCaptureError(RuntimeError):
@@ -172,8 +186,7 @@ class GraphRunner:
                  backend: str | GraphBackend | None = None):
         self.model, self.kv_cache, self.ep_size = model, kv_cache, ep_size
         self.vocab_size = getattr(getattr(model, "config", None), "vocab_size", None)   # bounds a batch's token ids
-        self.buckets = sorted(set(buckets))
-        if self.buckets[0] < 1: raise ValueError(f"buckets must be positive, got {self.buckets}")
+        self.buckets = check_buckets(buckets)
         self.backend = make_backend(kv_cache.device, kind=backend) if backend is None or isinstance(backend, str) else backend
         self.graphs, self.capture_order = {}, []
 

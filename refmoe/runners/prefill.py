@@ -11,7 +11,7 @@ import torch
 from fastcore.basics import patch
 from torch import nn
 
-from ..core.env import resolve_device
+from ..core.env import exact_int, resolve_device
 from ..core.legacy import is_legacy
 from ..core.scenario import Outcome, scenario
 from ..layers.attention import KVCache
@@ -28,6 +28,7 @@ __all__ = ['prefill_buckets', 'find_input_embeds', 'find_input_ids', 'PrefillCud
 # %% ../../nbs/33_prefill_runner.ipynb #0e492f87
 def prefill_buckets(max_tokens: int, smallest: int = 16) -> list[int]:
     "Token-count buckets: powers of two from `smallest`, then `max_tokens` itself."
+    if exact_int(max_tokens) is None: raise TypeError(f"max_tokens must be an int, got {max_tokens!r}")
     if max_tokens < 1: raise ValueError(f"max_tokens must be at least 1, got {max_tokens}")
     sizes, b = [], smallest
     while b < max_tokens: sizes.append(b); b *= 2
@@ -61,8 +62,9 @@ class PrefillCudaGraphRunner(GraphRunner):
     def __init__(self, model: nn.Module, kv_cache: KVCache, *, max_tokens: int = 512, max_bs: int = 8,
                  buckets: Sequence[int] | None = None, ep_size: int = 1, body: nn.Module | None = None,
                  backend: str | GraphBackend | None = None):
-        if not (isinstance(max_bs, int) and max_bs >= 1): raise ValueError(f"max_bs must be an int >= 1 (sequences per replay), got {max_bs!r}")
-        super().__init__(model, kv_cache, buckets or prefill_buckets(max_tokens), ep_size=ep_size, backend=backend)
+        if exact_int(max_bs) is None: raise TypeError(f"max_bs must be an int >= 1 (sequences per replay), got {max_bs!r}")
+        if max_bs < 1: raise ValueError(f"max_bs must be an int >= 1 (sequences per replay), got {max_bs!r}")
+        super().__init__(model, kv_cache, prefill_buckets(max_tokens) if buckets is None else buckets, ep_size=ep_size, backend=backend)
         self.body = body if body is not None else _find_body(model)
         w = self.body.get_input_embeddings().weight
         self.buffers = PrefillInputBuffers.create(self.max_tokens, max_bs, kv_cache.max_context, w.shape[1],

@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse, sys, tempfile
 from pathlib import Path
 
-from ..core.env import DeviceUnavailableError, positive_float
+from ..core.env import DeviceUnavailableError, int_between, positive_float, seed_int
 from ..models.deepseek_v2 import get_config
 from ..models.pretrained import weights_path
-from .trainer import TrainConfig, plot_losses, save_run, train
+from .trainer import MAX_BATCH, MAX_STEPS, MAX_WORKERS, TrainConfig, check_train_config, plot_losses, save_run, train
 
 # %% auto #0
 __all__ = ['check_writable', 'step_or_never', 'train_main']
@@ -39,10 +39,11 @@ def train_main(argv: list[str] | None = None) -> int:
     d = TrainConfig()
     p = argparse.ArgumentParser(prog="refmoe train", description=train_main.__doc__.split(": ", 1)[1])
     p.add_argument("model", nargs="?", default=d.model, help=f"the config to train (default {d.model})")
-    for name in ("steps", "batch_size", "warmup", "seed", "log_every", "data_workers"):
-        p.add_argument("--" + name.replace("_", "-"), type=int, default=getattr(d, name))
+    counts = {"steps": int_between(1, MAX_STEPS), "batch_size": int_between(1, MAX_BATCH), "warmup": int_between(0, MAX_STEPS),
+              "seed": seed_int, "log_every": int_between(1, MAX_STEPS), "data_workers": int_between(0, MAX_WORKERS)}
+    for name, kind in counts.items(): p.add_argument("--" + name.replace("_", "-"), type=kind, default=getattr(d, name))
     for name in ("lr", "weight_decay", "aux_weight", "clip", "max_minutes", "twins", "rename", "first_weight", "preamble"):
-        p.add_argument("--" + name.replace("_", "-"), type=positive_float if name == "max_minutes" else float, default=getattr(d, name))
+        p.add_argument("--" + name.replace("_", "-"), type=positive_float if name in ("clip", "max_minutes") else float, default=getattr(d, name))
     p.add_argument("--twin-kinds", nargs="+", default=list(d.twin_kinds), choices=["one", "same", "mixed"],
                    help=f"which requests get missing twins (default {' '.join(d.twin_kinds)})")
     p.add_argument("--wide-from", type=step_or_never, default=d.wide_from, help=f"the step from which batches take the wide mix, or 'never' (default {d.wide_from})")
@@ -52,13 +53,15 @@ def train_main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=None, help="the weights file (default: where the config's weights are looked up)")
     p.add_argument("--plot", default=None, help="also save the loss curve as this PNG")
     a = p.parse_args(argv)
-    try: get_config(a.model)
+    cfg = TrainConfig(**{k: v for k, v in vars(a).items() if k in TrainConfig.__dataclass_fields__})
+    try: config = check_train_config(cfg)   # every knob, and a config that can hold the conversations
     except KeyError as e: p.error(e.args[0])
-    out = a.out or weights_path(a.model)
+    except ValueError as e: p.error(str(e))
+    if a.out is None and config.weights is None: p.error(f"--out is required: config {config.name!r} has no weights file of its own")
+    out = a.out or weights_path(config)
     for option, path in [(o, f) for o, f in (("--out", out), ("--plot", a.plot)) if f]:   # before training: a run that cannot be saved is not started
         try: check_writable(path)
         except OSError as e: p.error(f"{option}: {e}")
-    cfg = TrainConfig(**{k: v for k, v in vars(a).items() if k in TrainConfig.__dataclass_fields__})
     try: result = train(cfg)
     except (ValueError, OSError, DeviceUnavailableError) as e: p.error(str(e))
     manifest = save_run(result, out, command="refmoe train " + " ".join(argv if argv is not None else sys.argv[2:]))

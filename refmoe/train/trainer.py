@@ -15,15 +15,16 @@ import torch
 import torch.nn.functional as F
 from tqdm.auto import trange
 
-from ..core.env import has_cuda, resolve_device
+from ..core.env import exact_int, has_cuda, resolve_device
 from ..engine.tokenizer import ByteTokenizer
-from ..models.deepseek_v2 import DeepseekV2ForCausalLM, build_model, get_config
+from ..models.deepseek_v2 import DeepseekV2ForCausalLM, ModelConfig, build_model, get_config
 from ..models.pretrained import load_pretrained, save_pretrained, weights_path
 from .tool_data import TWIN_KINDS, batches, batches_in_workers
 
 # %% auto #0
-__all__ = ['load_balance_loss', 'causal_forward', 'first_targets', 'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult',
-           'to_device', 'lr_at', 'train', 'plot_losses', 'git_commit', 'save_run']
+__all__ = ['MAX_STEPS', 'MAX_BATCH', 'MAX_WORKERS', 'MIN_CONTEXT', 'load_balance_loss', 'causal_forward', 'first_targets',
+           'lm_loss', 'prefetch', 'TrainConfig', 'TrainResult', 'to_device', 'lr_at', 'check_train_config', 'train',
+           'plot_losses', 'git_commit', 'save_run']
 
 # %% ../../nbs/81_train.ipynb #a8d5add9
 def load_balance_loss(gate: torch.Tensor, x: torch.Tensor, top_k: int) -> torch.Tensor:
@@ -143,18 +144,34 @@ def lr_at(step: int, progress: float, cfg: TrainConfig) -> float:
     if step < cfg.warmup: return cfg.lr * (step + 1) / cfg.warmup
     return cfg.lr * (0.1 + 0.45 * (1 + math.cos(math.pi * min(max(progress, 0.0), 1.0))))
 
-def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
-    "Train `cfg.model` from seeded random weights (or `cfg.init`'s) on synthetic tool conversations."
-    if cfg.steps < 1 or cfg.batch_size < 1: raise ValueError(f"steps and batch_size must be positive, got {cfg.steps}, {cfg.batch_size}")
-    if cfg.data_workers < 0: raise ValueError(f"data_workers must be >= 0 (0: a thread), got {cfg.data_workers}")
-    if cfg.log_every < 1 or cfg.warmup < 0: raise ValueError(f"log_every must be >= 1 and warmup >= 0, got {cfg.log_every}, {cfg.warmup}")
-    if not cfg.first_weight >= 0: raise ValueError(f"first_weight must be >= 0, got {cfg.first_weight}")
+# %% ../../nbs/81_train.ipynb #17837fbd
+MAX_STEPS, MAX_BATCH, MAX_WORKERS = 1_000_000, 1024, 64   # 125x the default 8,000 steps, 64x the batch of 16; data processes
+MIN_CONTEXT = 4096   # tokens: tiny-tools' context, in which the shipped run trained 8,000 batches of 16
+
+def check_train_config(cfg: TrainConfig) -> ModelConfig:
+    "The model config `cfg` trains, after checking every knob that can be checked before a model is built; a ValueError names the first bad one."
+    for name, least, most in (("steps", 1, MAX_STEPS), ("batch_size", 1, MAX_BATCH), ("warmup", 0, MAX_STEPS),
+                              ("log_every", 1, MAX_STEPS), ("data_workers", 0, MAX_WORKERS), ("seed", 0, 2**32 - 1)):
+        if exact_int(v := getattr(cfg, name)) is None or not least <= v <= most: raise ValueError(f"{name} must be an int in {least}..{most}, got {v!r}")
+    for name in ("lr", "weight_decay", "aux_weight", "first_weight"):
+        if not 0 <= (v := getattr(cfg, name)) < math.inf: raise ValueError(f"{name} must be a finite number >= 0, got {v!r}")
+    if not 0 < cfg.clip < math.inf: raise ValueError(f"clip must be a finite number > 0 (the largest gradient norm), got {cfg.clip!r}")
     if cfg.max_minutes is not None and not 0 < cfg.max_minutes < math.inf: raise ValueError(f"max_minutes must be > 0 (or None), got {cfg.max_minutes}")
     if not (0.0 <= cfg.twins <= 1.0 and 0.0 <= cfg.rename <= 1.0 and 0.0 <= cfg.preamble <= 1.0):
         raise ValueError(f"twins, rename and preamble are shares in [0, 1], got {cfg.twins}, {cfg.rename}, {cfg.preamble}")
     if bad := [k for k in cfg.twin_kinds if k not in ("one", "same", "mixed")]:
         raise ValueError(f"twin_kinds are kinds of requests with calls (one, same, mixed), got {bad}")
-    dev, config = resolve_device(cfg.device or ('cuda' if has_cuda() else 'cpu')), get_config(cfg.model)
+    config = get_config(cfg.model)
+    if config.max_position < MIN_CONTEXT:
+        raise ValueError(f"config {config.name!r} has a {config.max_position}-token context, too short for the tool conversations: "
+                         f"train one of {MIN_CONTEXT} or more, such as tiny-tools")
+    return config
+
+# %% ../../nbs/81_train.ipynb #bad82282
+def train(cfg: TrainConfig, progress: bool = True) -> TrainResult:
+    "Train `cfg.model` from seeded random weights (or `cfg.init`'s) on synthetic tool conversations."
+    config = check_train_config(cfg)
+    dev = resolve_device(cfg.device or ('cuda' if has_cuda() else 'cpu'))
     torch.manual_seed(cfg.seed)
     model = build_model(config, impl="torch", device=dev, seed=cfg.seed)
     if cfg.init is not None: load_pretrained(model, cfg.init)   # checksum, names and shapes checked (28)
