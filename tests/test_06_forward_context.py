@@ -3,6 +3,7 @@ import pytest
 from refmoe.core.forward_context import (
     breakable_graph,
     expert_parallel,
+    experts_per_rank,
     in_breakable_graph,
     moe_ep_size,
 )
@@ -20,3 +21,9 @@ def test_contexts_nest_and_reset():
     except KeyError: pass
     test_eq(in_breakable_graph(), False)   # reset on the way out, error or not
     for bad in (0, -1, 2.0, "2"): test_fail(lambda: expert_parallel(bad).__enter__(), contains="ep_size must be a positive int")
+
+
+def test_experts_per_rank():
+    test_eq(experts_per_rank(64, 8), 8)
+    test_fail(lambda: experts_per_rank(8, 3), contains="8 experts cannot be split evenly over ep_size=3 ranks")
+    for bad in (0, -2, 2.0, True): test_fail(lambda: experts_per_rank(8, bad), contains="ep_size must be a positive int")

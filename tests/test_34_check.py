@@ -67,7 +67,7 @@ def test_check_ep_sizes():
     test_fail(lambda: check_ep_sizes([3], 8), contains="8 experts cannot be split evenly over ep_size=3 ranks: choose an ep_size that divides 8")
     test_fail(lambda: check_ep_sizes([2, 10**20], 8), contains=f"ep_size={10**20} ranks")
     test_fail(lambda: check_ep_sizes([], 8), contains="at least one EP size")
-    test_fail(lambda: check_ep_sizes([True], 8), contains="ep sizes must be ints >= 1, got True")
+    test_fail(lambda: check_ep_sizes([True], 8), contains="ep_size must be a positive int, got True")
 
 
 def test_check_runners_refuses_ep_sizes():

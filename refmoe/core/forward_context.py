@@ -10,7 +10,7 @@ from contextvars import ContextVar
 from typing import Iterator
 
 # %% auto #0
-__all__ = ['breakable_graph', 'in_breakable_graph', 'expert_parallel', 'moe_ep_size']
+__all__ = ['breakable_graph', 'in_breakable_graph', 'expert_parallel', 'moe_ep_size', 'experts_per_rank']
 
 # %% ../../nbs/06_forward_context.ipynb #a3b38100
 _BREAKABLE: ContextVar[bool] = ContextVar("refmoe_breakable_graph", default=False)
@@ -40,3 +40,12 @@ def expert_parallel(ep_size: int) -> Iterator[None]:
 def moe_ep_size() -> int:
     "The expert-parallel size of the deployment the caller runs in (1 outside `expert_parallel`)."
     return _EP_SIZE.get()
+
+# %% ../../nbs/06_forward_context.ipynb #7322eb74
+def experts_per_rank(num_experts: int, ep_size: int) -> int:
+    "How many routed experts each of `ep_size` ranks holds; a ValueError unless `ep_size` is an int >= 1 that divides `num_experts`."
+    if isinstance(ep_size, bool) or not isinstance(ep_size, int) or ep_size < 1: raise ValueError(f"ep_size must be a positive int, got {ep_size!r}")
+    if num_experts % ep_size:
+        raise ValueError(f"{num_experts} experts cannot be split evenly over ep_size={ep_size} ranks: "
+                         f"choose an ep_size that divides {num_experts}")
+    return num_experts // ep_size

@@ -15,6 +15,7 @@ import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
 
+from ..core.forward_context import experts_per_rank
 from ..layers.forward_batch import enable_num_token_non_padded
 from ..core.legacy import active_legacy, legacy
 
@@ -26,12 +27,8 @@ __all__ = ['NO_NVLS_ENV', 'expert_range', 'free_port', 'rank_device', 'ep_device
 # %% ../../nbs/40_ep.ipynb #250bdaf8
 def expert_range(num_experts: int, ep_size: int, ep_rank: int) -> range:
     "The physical experts rank `ep_rank` owns when `num_experts` are split evenly over `ep_size` ranks."
-    if not isinstance(ep_size, int) or ep_size < 1: raise ValueError(f"ep_size must be a positive int, got {ep_size!r}")
+    n = experts_per_rank(num_experts, ep_size)   # 06: the one split rule
     if not 0 <= ep_rank < ep_size: raise ValueError(f"ep_rank {ep_rank} is not a rank of a group of size {ep_size}")
-    if num_experts % ep_size:
-        raise ValueError(f"{num_experts} experts cannot be split evenly over ep_size={ep_size} ranks: "
-                         f"choose an ep_size that divides {num_experts}")
-    n = num_experts // ep_size
     return range(ep_rank * n, (ep_rank + 1) * n)
 
 # %% ../../nbs/40_ep.ipynb #245da330

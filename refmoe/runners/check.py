@@ -13,7 +13,8 @@ import torch
 from fastcore.basics import patch
 from torch import nn
 
-from ..core.env import check_graph_backend, device_label, exact_int, int_between, parse_dtype, positive_int, resolve_device, seed_int
+from ..core.env import check_graph_backend, device_label, int_between, parse_dtype, positive_int, resolve_device, seed_int
+from ..core.forward_context import experts_per_rank
 from ..core.legacy import get_defect, legacy
 from ..layers.attention import KVCache
 from ..layers.forward_batch import ForwardBatch, ForwardMode
@@ -223,9 +224,7 @@ def check_ep_sizes(ep_sizes: Sequence[int], num_experts: int) -> list[int]:
     sizes = list(ep_sizes)
     if not sizes: raise ValueError("ep_sizes must name at least one EP size")
     for ep in sizes:
-        if exact_int(ep) is None or ep < 1: raise ValueError(f"ep sizes must be ints >= 1, got {ep!r}")
-        if num_experts % ep:
-            raise ValueError(f"{num_experts} experts cannot be split evenly over ep_size={ep} ranks: choose an ep_size that divides {num_experts}")
+        experts_per_rank(num_experts, ep)
     return sizes
 
 # %% ../../nbs/34_check.ipynb #003c7ee3
