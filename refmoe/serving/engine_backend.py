@@ -5,7 +5,7 @@
 # %% ../../nbs/66_engine_backend.ipynb #06a863dc
 from __future__ import annotations
 
-import argparse, os
+import argparse, contextlib, os, re, socket
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -28,7 +28,7 @@ from ..models.vision import build_vision_tower, num_image_tokens
 from .backends import ScriptedBackend, TextChunk
 from .chat import token_logprobs
 from .completions import CompletionRequest
-from .launcher import run_server
+from .launcher import bind_socket, run_server
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError
 from .requests import ServerLimits
 from .server import create_app
@@ -36,7 +36,8 @@ from .structured import adjustment_fields, forced_tool_choice, sampling_fields
 from .tool_calls import DETECTORS
 
 # %% auto #0
-__all__ = ['EngineBackend', 'sampling_params', 'resolve_tool_grammar', 'server_limits', 'serve_parser', 'serve_main']
+__all__ = ['MAX_RUNNING_REQUESTS', 'MAX_PREFILL_TOKENS', 'MAX_KV_SLOTS', 'EngineBackend', 'sampling_params',
+           'resolve_tool_grammar', 'server_limits', 'serve_parser', 'serve_main']
 
 # %% ../../nbs/66_engine_backend.ipynb #f463e3ea
 def _image_urls(messages: list[Any]) -> list[tuple[str, str]]:
@@ -145,26 +146,32 @@ def health(self: EngineBackend) -> dict:
             **{k: st[k] for k in ("waiting", "running", "kv_used", "kv_capacity", "preemptions", "finished", "aborted", "errors")}}
 
 # %% ../../nbs/66_engine_backend.ipynb #73ec17e1
+MAX_RUNNING_REQUESTS, MAX_PREFILL_TOKENS, MAX_KV_SLOTS = 4096, 65536, 2**24
+
 def resolve_tool_grammar(choice: str, cfg: ModelConfig, parser: str) -> bool:
     "`--tool-grammar`: on, off, or auto (on for a model with trained weights when its calls are hermes ones); a ValueError for on with another format."
     if choice == "on" and parser not in HERMES_FORMATS:
         raise ValueError(f"--tool-grammar on writes hermes calls: it needs --tool-call-parser {' or '.join(HERMES_FORMATS)}, not {parser}")
     return choice == "on" or (choice == "auto" and cfg.weights is not None and parser in HERMES_FORMATS)
 
-def _engine_args(p: argparse.ArgumentParser) -> None:
+def _engine_args(p: argparse.ArgumentParser) -> list[str]:
+    "Add the model backend's options to `p`; their names."
     g = p.add_argument_group("model backend (any --model but refmoe-scripted)")
-    g.add_argument("--device", default=None, help="cuda or cpu (default: cuda when present)")
-    g.add_argument("--dtype", default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")
-    g.add_argument("--max-running-requests", type=positive_int, default=32)
-    g.add_argument("--max-prefill-tokens", type=positive_int, default=256, help="token budget of one prefill step (longer prompts are chunked)")
-    g.add_argument("--num-kv-slots", type=positive_int, default=None, help="KV pool size in tokens (default: every running request at full context)")
-    g.add_argument("--no-graphs", action="store_true", help="run eagerly instead of through the decode and prefill graphs")
-    g.add_argument("--overlap", choices=["auto", "on", "off"], default="auto",
-                   help="overlapped decode: launch step N+1 before reading step N's tokens (auto: on for CUDA with --ep-size 1)")
-    g.add_argument("--seed", type=seed_int, default=0, help="weights' seed (0 to 2**32 - 1, as `refmoe check`'s)")
-    g.add_argument("--ep-size", type=positive_int, default=1, help="expert-parallel ranks (run under torchrun with as many processes)")
-    g.add_argument("--tool-grammar", choices=["auto", "on", "off"], default="auto",
-                   help="tool calls decoded under the request's tools, in the hermes format for every tool_choice (auto: on for a model with trained weights)")
+    return [g.add_argument(*a, **k).dest for a, k in [
+        (["--device"], dict(default=None, help="cuda or cpu (default: cuda when present)")),
+        (["--dtype"], dict(default=None, help="bf16, fp16 or fp32 (default: bf16 on cuda, fp32 on cpu)")),
+        (["--max-running-requests"], dict(type=int_between(1, MAX_RUNNING_REQUESTS), default=32)),
+        (["--max-prefill-tokens"], dict(type=int_between(1, MAX_PREFILL_TOKENS), default=256,
+                                        help="token budget of one prefill step (longer prompts are chunked)")),
+        (["--num-kv-slots"], dict(type=int_between(1, MAX_KV_SLOTS), default=None,
+                                  help="KV pool size in tokens (default: every running request at full context)")),
+        (["--no-graphs"], dict(action="store_true", help="run eagerly instead of through the decode and prefill graphs")),
+        (["--overlap"], dict(choices=["auto", "on", "off"], default="auto",
+                             help="overlapped decode: launch step N+1 before reading step N's tokens (auto: on for CUDA with --ep-size 1)")),
+        (["--seed"], dict(type=seed_int, default=0, help="weights' seed (0 to 2**32 - 1, as `refmoe check`'s)")),
+        (["--ep-size"], dict(type=positive_int, default=1, help="expert-parallel ranks (run under torchrun with as many processes)")),
+        (["--tool-grammar"], dict(choices=["auto", "on", "off"], default="auto",
+                                  help="tool calls decoded under the request's tools, in the hermes format for every tool_choice (auto: on for a model with trained weights)"))]]
 
 _LIMIT_HELP = {"max_body_bytes": "largest request body, in bytes (413 beyond)",
                "header_timeout": "seconds a client has to send a request's headers (408, then the connection closes)",
@@ -190,10 +197,15 @@ def _engine_kwargs(a: argparse.Namespace) -> dict:
                 max_prefill_tokens=a.max_prefill_tokens, max_context=a.max_context, num_kv_slots=a.num_kv_slots,
                 use_graphs=not a.no_graphs, seed=a.seed, overlap={"auto": None, "on": True, "off": False}[a.overlap])
 
-def serve_parser() -> argparse.ArgumentParser:
-    "The options of `refmoe serve`."
+def _runner_config(a: argparse.Namespace) -> RunnerConfig:
+    "The model runner's settings under `--ep-size N` (no device: each rank takes its own)."
+    kw = _engine_kwargs(a)
+    return RunnerConfig(a.model, None, kw["dtype"], None, kw["max_running_requests"], kw["max_prefill_tokens"], kw["max_context"],
+                        kw["num_kv_slots"], kw["use_graphs"], None, kw["seed"], a.ep_size)
+
+def _serve_parser() -> tuple[argparse.ArgumentParser, list[str]]:
     p = argparse.ArgumentParser(prog="refmoe serve", description=serve_main.__doc__.split(": ", 1)[1])
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0: every interface)")
     p.add_argument("--port", type=int_between(0, 65535), default=8000, help="port to listen on (default 8000; 0: any free one, named at start-up)")
     p.add_argument("--model", default="refmoe-scripted",
                    help=f"refmoe-scripted (replay --script or echo the user), or a model: {', '.join(CONFIGS)}")
@@ -204,20 +216,27 @@ def serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-context", type=int_at_least(2), default=None,
                    help="tokens per request, prompt and answer (default: the model's; refmoe-scripted: 32768 pieces)")
     _limit_args(p)
-    _engine_args(p)
-    return p
+    return p, _engine_args(p)
 
-def serve_main(argv: list[str] | None = None) -> int:
-    "`refmoe serve`: the OpenAI-compatible chat server, with the scripted backend or a model through the engine."
-    p = serve_parser()
-    a = p.parse_args(argv)
-    name, limits = a.served_model_name or a.model, server_limits(a)
-    if a.model == "refmoe-scripted":
-        try: script = Path(a.script).read_text() if a.script else None
-        except OSError as e: p.error(f"cannot read --script: {e}")
-        app = create_app(ScriptedBackend(script, name, max_context=a.max_context or 32768), a.tool_call_parser, limits)
-        run_server(app, a.host, a.port, a.log_level)
-        return 0
+def serve_parser() -> argparse.ArgumentParser:
+    "The options of `refmoe serve`."
+    return _serve_parser()[0]
+
+# %% ../../nbs/66_engine_backend.ipynb #73de71e9
+def _parse(p: argparse.ArgumentParser, engine_options: list[str], argv: list[str] | None) -> argparse.Namespace:
+    "`refmoe serve`'s options; a usage error for an engine option given with the scripted backend, or `--script` with a model."
+    unset = object()
+    a = p.parse_args(argv, argparse.Namespace(**dict.fromkeys(engine_options, unset)))
+    given = ["--" + o.replace("_", "-") for o in engine_options if getattr(a, o) is not unset]
+    if a.model == "refmoe-scripted" and given:
+        p.error(f"{', '.join(given)} appl{'ies' if len(given) == 1 else 'y'} to a model backend (--model), not refmoe-scripted")
+    if a.model != "refmoe-scripted" and a.script: p.error(f"--script applies to refmoe-scripted, not a model backend ({a.model})")
+    for o in engine_options:
+        if getattr(a, o) is unset: setattr(a, o, p.get_default(o))
+    return a
+
+def _check_model(p: argparse.ArgumentParser, a: argparse.Namespace) -> None:
+    "Usage errors for a model backend that show before anything is built: the model, its weights, dtype, device and runner settings."
     try:
         cfg = get_config(a.model)
         if cfg.weights is not None and not has_weights(cfg):
@@ -229,28 +248,62 @@ def serve_main(argv: list[str] | None = None) -> int:
     except (KeyError, ValueError, RuntimeError) as e: p.error(e.args[0] if isinstance(e, KeyError) else str(e))
     if a.ep_size > 1 and a.overlap == "on":
         p.error("--overlap on needs --ep-size 1: under expert parallelism rank 0 sends every step's batch from the host")
-    if a.ep_size > 1:
-        if not in_torchrun() or int(os.environ["WORLD_SIZE"]) != a.ep_size:
-            p.error(f"--ep-size {a.ep_size} runs one process per rank: torchrun --nproc-per-node {a.ep_size} -m refmoe serve ...")
-        backend = "nccl" if (a.device or ("cuda" if torch.cuda.is_available() else "cpu")).startswith("cuda") else "gloo"
-        run_from_env(_serve_rank, vars(a), backend=backend, timeout=7 * 24 * 3600.0)
-        return 0
-    try: engine = Engine(a.model, **_engine_kwargs(a))
+    if a.ep_size > 1 and (not in_torchrun() or int(os.environ["WORLD_SIZE"]) != a.ep_size):
+        p.error(f"--ep-size {a.ep_size} runs one process per rank: torchrun --nproc-per-node {a.ep_size} -m refmoe serve ...")
+    try: _runner_config(a).resolved()   # a --max-context past the model's, before any rank starts
+    except ValueError as e: p.error(str(e))
+
+def _listening(p: argparse.ArgumentParser, a: argparse.Namespace) -> socket.socket | contextlib.nullcontext:
+    "The socket to serve on, bound now (a usage error if it cannot be); none on the ranks past 0, which do not serve."
+    if a.ep_size > 1 and int(os.environ["RANK"]) != 0: return contextlib.nullcontext()
+    try: return bind_socket(a.host, a.port)
+    except ValueError as e: p.error(f"--host/--port: {e}")
+
+# %% ../../nbs/66_engine_backend.ipynb #3bbd3a36
+def _allocation_failure(e: BaseException) -> str | None:
+    "What torch said if `e` is its failure to allocate (out of memory, or a size it cannot hold); None for anything else."
+    if not isinstance(e, (RuntimeError, TypeError)): return None
+    m = re.search(r"(?i)tried to allocate [\d.]+ ?\w+|Overflow when unpacking long long|Storage size calculation overflowed", str(e))
+    return m and m.group(0)
+
+def _build_engine(p: argparse.ArgumentParser, a: argparse.Namespace) -> Engine:
+    "The engine of `refmoe serve`; a usage error for sizes it refuses and memory torch cannot allocate."
+    try: return Engine(a.model, **_engine_kwargs(a))
     except ValueError as e: p.error(str(e))   # sizes the engine cannot run (a KV pool of one slot): its own words
-    with engine:
-        run_server(create_app(EngineBackend(engine, name, a.tool_grammar), a.tool_call_parser, limits), a.host, a.port, a.log_level)
+    except (RuntimeError, TypeError) as e:
+        if not (said := _allocation_failure(e)): raise
+        p.error(f"cannot allocate the engine's memory ({said}): lower --num-kv-slots, --max-running-requests, --max-prefill-tokens or --max-context")
+
+# %% ../../nbs/66_engine_backend.ipynb #b0e40c61
+def serve_main(argv: list[str] | None = None) -> int:
+    "`refmoe serve`: the OpenAI-compatible chat server, with the scripted backend or a model through the engine."
+    p, engine_options = _serve_parser()
+    a = _parse(p, engine_options, argv)
+    name, limits, scripted = a.served_model_name or a.model, server_limits(a), a.model == "refmoe-scripted"
+    if scripted:
+        try: script = Path(a.script).read_text() if a.script else None
+        except OSError as e: p.error(f"cannot read --script: {e}")
+    else: _check_model(p, a)
+    with _listening(p, a) as sock:
+        if scripted:
+            run_server(create_app(ScriptedBackend(script, name, max_context=a.max_context or 32768), a.tool_call_parser, limits),
+                       a.host, a.port, a.log_level, sock)
+        elif a.ep_size > 1:
+            backend = "nccl" if (a.device or ("cuda" if torch.cuda.is_available() else "cpu")).startswith("cuda") else "gloo"
+            run_from_env(_serve_rank, vars(a) | {"sock": sock}, backend=backend, timeout=7 * 24 * 3600.0)
+        else:
+            with _build_engine(p, a) as engine:
+                run_server(create_app(EngineBackend(engine, name, a.tool_grammar), a.tool_call_parser, limits), a.host, a.port, a.log_level, sock)
     return 0
 
 def _serve_rank(rank: int, world_size: int, args: dict) -> int:
-    "One rank of `refmoe serve --ep-size N` under torchrun: rank 0 serves HTTP, the others follow its steps."
+    "One rank of `refmoe serve --ep-size N` under torchrun: rank 0 serves HTTP on the socket it bound, the others follow its steps."
     a = argparse.Namespace(**args)
-    kw = _engine_kwargs(a)
-    runner = DistributedModelRunner(RunnerConfig(a.model, None, kw["dtype"], None, kw["max_running_requests"], kw["max_prefill_tokens"],
-                                                 kw["max_context"], kw["num_kv_slots"], kw["use_graphs"], None, kw["seed"]))
+    runner = DistributedModelRunner(_runner_config(a))
     if rank != 0: return runner.follow()
     try:
         with Engine(runner=runner) as engine:
             app = create_app(EngineBackend(engine, a.served_model_name or a.model, a.tool_grammar), a.tool_call_parser, server_limits(a))
-            run_server(app, a.host, a.port, a.log_level)
+            run_server(app, a.host, a.port, a.log_level, a.sock)
     finally: runner.stop_followers()
     return 0

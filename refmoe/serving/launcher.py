@@ -15,11 +15,12 @@ import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from ..core.env import exact_int
 from .protocol import ErrorDetail, ErrorResponse
 from .requests import ServerLimits
 
 # %% auto #0
-__all__ = ['TimedH11Protocol', 'uvicorn_config', 'run_server', 'serve_in_background']
+__all__ = ['TimedH11Protocol', 'bind_socket', 'uvicorn_config', 'run_server', 'serve_in_background']
 
 # %% ../../nbs/63e_launcher.ipynb #bb378af2
 def _raw_error(status: int, reason: str, message: str, code: str) -> bytes:
@@ -74,22 +75,44 @@ class TimedH11Protocol(H11Protocol):
         self.transport.close()
 
 # %% ../../nbs/63e_launcher.ipynb #e5aed1d0
+def bind_socket(host: str, port: int) -> socket.socket:
+    "A TCP socket bound to (host, port) and listening, to serve on (port 0: a free one); a ValueError when the host does not resolve or the port cannot be had."
+    if not isinstance(host, str) or not host: raise ValueError(f"host {host!r} is not an address (0.0.0.0 listens on every interface)")
+    if exact_int(port) is None or not 0 <= port <= 65535: raise ValueError(f"port must be an int in 0..65535, got {port!r}")
+    try: family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP,
+                                                              flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as e: raise ValueError(f"host {host!r} does not resolve: {e.strerror}") from None
+    sock = socket.socket(family, kind, proto)   # proto is IPPROTO_TCP: asyncio turns Nagle off
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as uvicorn's own: a restarted server gets its port back at once
+    try: sock.bind(address); sock.listen()   # listening claims the port: a second server cannot bind it meanwhile
+    except OSError as e:
+        sock.close()
+        raise ValueError(f"cannot listen on {host} port {port}: {e.strerror}") from None
+    return sock
+
+# %% ../../nbs/63e_launcher.ipynb #925e1eb6
+class _Server(uvicorn.Server):
+    "uvicorn's server, which names its address at start also when it serves sockets bound beforehand."
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if sockets and self.started: self._log_started_message(sockets)
+
 def uvicorn_config(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, log_level: str = "warning", **kw) -> uvicorn.Config:
     "A uvicorn configuration that serves `app` within its limits (header, write and keep-alive timeouts)."
     limits = getattr(app.state, "limits", None) or ServerLimits()
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=partial(TimedH11Protocol, limits=limits),
                           timeout_keep_alive=limits.timeout_keep_alive, **kw)
 
-def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
-    "Serve `app` in the foreground within its limits, until interrupted."
-    uvicorn.Server(uvicorn_config(app, host, port, log_level)).run()
+def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info", sock: socket.socket | None = None) -> None:
+    "Serve `app` in the foreground within its limits, until interrupted: on `sock` (from `bind_socket`), else on (host, port) bound now."
+    with sock or bind_socket(host, port) as s:
+        _Server(uvicorn_config(app, host, s.getsockname()[1], log_level)).run(sockets=[s])
 
 @contextmanager
 def serve_in_background(app: FastAPI, host: str = "127.0.0.1", timeout: float = 30.0) -> Iterator[str]:
     "Serve `app` with uvicorn in a thread on a free port; yield its base URL; shut it down after."
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.bind((host, 0))
-    server = uvicorn.Server(uvicorn_config(app, host, log_level="error", lifespan="off"))
+    sock = bind_socket(host, 0)
+    server = _Server(uvicorn_config(app, host, sock.getsockname()[1], log_level="error", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
