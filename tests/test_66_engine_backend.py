@@ -171,6 +171,18 @@ def test_engine_errors_name_their_param():
     test_eq((sp.presence_penalty, sp.frequency_penalty, sp.logit_bias), (0.5, -1.0, ((5, 100.0),)))
 
 
+def test_grammar_refusals_name_their_field():
+    with Engine("tiny", max_running_requests=2, max_context=1024, use_graphs=False) as eng:
+        backend = EngineBackend(eng, "tiny")
+        def failing_start(params): raise ValueError("invalid json_schema: the grammar library fails on it")
+        eng.check_params = failing_start   # as the engine answers a grammar that fails in its first steps
+        answer_schema = {"type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "string"}}}
+        for extra, source in ((dict(tools=EXAMPLE_TOOLS, tool_choice="required"), "tools"), (dict(response_format=answer_schema), "response_format")):
+            try: backend.prepare(ChatCompletionRequest(model="tiny", messages=[{"role": "user", "content": "hi"}], **extra)); refused = None
+            except ChatRequestError as e: refused = (e.param, str(e).split(":")[0], e.code)
+            test_eq(refused, (source, source, "invalid_value"))
+
+
 def test_serve_cli_errors():
     test_eq(serve_cli("--help")[0], 0)
     code, text = serve_cli("--tool-call-parser", "nope")

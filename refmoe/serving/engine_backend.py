@@ -32,7 +32,7 @@ from .launcher import bind_socket, run_server
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError
 from .requests import ServerLimits
 from .server import create_app
-from .structured import adjustment_fields, forced_tool_choice, sampling_fields
+from .structured import adjustment_fields, constraint_field, forced_tool_choice, sampling_fields
 from .tool_calls import DETECTORS
 
 # %% auto #0
@@ -117,8 +117,10 @@ def prepare(self: EngineBackend, request: ChatCompletionRequest | CompletionRequ
                                f"(write images as image_url parts)", param, "invalid_value")
     params = sampling_params(request, self.tool_grammar)
     try: self.engine.check_params(params)
-    except ValueError as e:
-        raise ChatRequestError(str(e), "logit_bias" if str(e).startswith("logit_bias") else "response_format", "invalid_value") from None
+    except ValueError as e:   # the engine tries the grammar's first steps too (54b): name the field it came from
+        if str(e).startswith("logit_bias"): raise ChatRequestError(str(e), "logit_bias", "invalid_value") from None
+        field = (None if completion else constraint_field(request, self.tool_grammar)) or "response_format"
+        raise ChatRequestError(f"{field}: {e}", field, "invalid_value") from None
     return ids, feats, params
 
 @patch
@@ -144,6 +146,8 @@ def health(self: EngineBackend) -> dict:
     st = self.engine.stats()
     return {"engine": "running" if st["alive"] else "stopped",
             **{k: st[k] for k in ("waiting", "running", "kv_used", "kv_capacity", "preemptions", "finished", "aborted", "errors")}}
+
+
 
 # %% ../../nbs/66_engine_backend.ipynb #73ec17e1
 MAX_RUNNING_REQUESTS, MAX_PREFILL_TOKENS, MAX_KV_SLOTS = 4096, 65536, 2**24

@@ -13,17 +13,23 @@ from .chat import tool_choice_promise
 from .protocol import HERMES_FORMATS, ChatCompletionRequest, ChatRequestError, NamedToolChoice, check_request
 
 # %% auto #0
-__all__ = ['response_constraint', 'adjustment_fields', 'forced_tool_choice', 'sampling_fields']
+__all__ = ['constraint_field', 'response_constraint', 'adjustment_fields', 'forced_tool_choice', 'sampling_fields']
 
 # %% ../../nbs/63b_structured.ipynb #714d2e97
+def constraint_field(req: ChatCompletionRequest, tool_grammar: bool = False) -> str | None:
+    "The field a reply's grammar comes from: `tools`, `response_format`, or None for free text."
+    choice, fmt = req.tool_choice, req.response_format
+    hermes = tool_grammar and req.tool_call_parser in (None, *HERMES_FORMATS)
+    if req.tools and (choice == "required" or isinstance(choice, NamedToolChoice) or hermes and choice != "none"): return "tools"
+    return None if fmt is None or fmt.type == "text" else "response_format"
+
 def response_constraint(req: ChatCompletionRequest, tool_grammar: bool = False) -> Constraint | None:
     "The grammar the answer to `req` must follow (`tool_choice`: required, named, or under `tool_grammar` auto too; `response_format`); None for free text."
     check_request(req)
     params, choice, fmt = {t.function.name: t.function.parameters for t in req.tools or []}, req.tool_choice, req.response_format
     named, hermes = isinstance(choice, NamedToolChoice), tool_grammar and req.tool_call_parser in (None, *HERMES_FORMATS)
     most = 1 if req.parallel_tool_calls is False or named else None   # a named tool: one call of it
-    field = "tools" if params and (choice == "required" or named or hermes and choice != "none") else "response_format"
-    if field == "response_format" and (fmt is None or fmt.type == "text"): return None
+    if (field := constraint_field(req, tool_grammar)) is None: return None
     try:   # a tool's schema is checked as its grammar is built (54b's call_schemas names the tool), the whole grammar after
         if field == "tools" and hermes:   # the model's own format (hermes) for every choice
             tools = [(choice.function.name, params[choice.function.name])] if named else params.items()
